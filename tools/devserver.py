@@ -1,0 +1,122 @@
+"""A tiny stdlib HTTP server for the repository root, used by tools/serve, tests and bench.
+
+Why not plain ``python3 -m http.server``: its MIME types come partly from the host's
+/etc/mime.types (so they differ between machines), it sends no charset for text files and no
+Cache-Control header.  Here the types that matter for the page are fixed, text is declared
+UTF-8 (locale catalogs hold Chinese and Persian), and the caching policy is chosen by the caller:
+``no-cache`` for development (always revalidate, so edits show on reload), or e.g.
+``max-age=600`` to mimic GitHub Pages in benchmarks.
+
+Run directly: ``python3 tools/devserver.py [--host 127.0.0.1] [--port 8000] [--cache no-cache]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+UTF8 = "; charset=utf-8"
+
+# Exact types for everything the page may load.  Module scripts must be served with a
+# JavaScript type and WebAssembly.instantiateStreaming() insists on application/wasm.
+MIME_TYPES: dict[str, str] = {
+    ".html": "text/html" + UTF8,
+    ".htm": "text/html" + UTF8,
+    ".js": "text/javascript" + UTF8,
+    ".mjs": "text/javascript" + UTF8,
+    ".css": "text/css" + UTF8,
+    ".json": "application/json" + UTF8,
+    ".webmanifest": "application/manifest+json" + UTF8,
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".toml": "application/toml" + UTF8,
+    ".py": "text/x-python" + UTF8,
+    ".po": "text/plain" + UTF8,
+    ".pot": "text/plain" + UTF8,
+    ".mo": "application/octet-stream",
+    ".txt": "text/plain" + UTF8,
+    ".md": "text/markdown" + UTF8,
+    ".svg": "image/svg+xml" + UTF8,
+    ".png": "image/png",
+    ".jpg": "image/jpeg",
+    ".jpeg": "image/jpeg",
+    ".webp": "image/webp",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+    "": "application/octet-stream",
+}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with fixed MIME types and a configurable Cache-Control header."""
+
+    extensions_map = MIME_TYPES  # consulted before the host's mimetypes database
+    cache_control = "no-cache"
+    quiet = False
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", self.cache_control)
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (stdlib name)
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(
+    host: str = "127.0.0.1",
+    port: int = 0,
+    root: Path = ROOT,
+    cache_control: str = "no-cache",
+    quiet: bool = False,
+) -> http.server.ThreadingHTTPServer:
+    """Bind a threading server serving ``root``; ``port=0`` picks a free port."""
+    handler_class = type(
+        "ConfiguredHandler", (Handler,), {"cache_control": cache_control, "quiet": quiet}
+    )
+    handler = functools.partial(handler_class, directory=str(root))
+    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def start_in_thread(
+    root: Path = ROOT, cache_control: str = "no-cache", quiet: bool = True
+) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Serve ``root`` on 127.0.0.1 and a free port from a daemon thread; return (server, url).
+
+    The URL ends with "/".  Call ``server.shutdown()`` to stop it.
+    """
+    server = make_server(root=root, cache_control=cache_control, quiet=quiet)
+    thread = threading.Thread(target=server.serve_forever, name="devserver", daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    return server, f"http://{host}:{port}/"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--cache", default="no-cache", help="Cache-Control header value")
+    parser.add_argument("--root", type=Path, default=ROOT)
+    args = parser.parse_args()
+    server = make_server(args.host, args.port, args.root, args.cache)
+    host, port = server.server_address[:2]
+    print(f"Serving {args.root} at http://{host}:{port}/  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print()
+    finally:
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main()
