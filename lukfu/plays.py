@@ -1,0 +1,152 @@
+"""Plays (single, set, run) and what beats what: every possible play is precomputed once.
+
+There are 193 possible plays in the 36-card deck. Each has an index into ``PLAYS``; legality
+during a deal is a mask test against a hand, and "what beats this play" is a precomputed list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .cards import SUIT_MASK, Card, format_cards, to_mask
+
+SINGLE, SET, RUN = "single", "set", "run"
+
+
+class Play:
+    """A legal combination of cards, with what is needed to compare it.
+
+    ``rank`` is the rank of a single or a set and the top rank of a run; ``suit`` is the suit
+    of a single or a run (``-1`` for a set). Plays are interned: ``classify`` returns the one
+    instance for those cards, so equality is identity and ``index`` keys the tables below.
+    """
+
+    __slots__ = ("index", "cards", "kind", "mask", "size", "suit", "rank")
+
+    index: int
+    cards: tuple[Card, ...]
+    kind: str
+    mask: int
+    size: int
+    suit: int
+    rank: int
+
+    def __init__(self, index: int, cards: tuple[Card, ...], kind: str, suit: int, rank: int) -> None:
+        self.index = index
+        self.cards = cards
+        self.kind = kind
+        self.mask = to_mask(cards)
+        self.size = len(cards)
+        self.suit = suit
+        self.rank = rank
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+    def __repr__(self) -> str:
+        return f"classify(parse_cards('{self}'))"
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (_play_at, (self.index,))
+
+
+def _build_plays() -> tuple[Play, ...]:
+    plays: list[Play] = []
+
+    def add(cards: Iterable[int], kind: str, suit: int, rank: int) -> None:
+        plays.append(Play(len(plays), tuple(sorted(Card(c) for c in cards)), kind, suit, rank))
+
+    for card in range(36):
+        add([card], SINGLE, card // 9, card % 9 + 1)
+    for rank in range(1, 10):
+        suits_of_rank = [suit * 9 + rank - 1 for suit in range(4)]
+        for left_out in range(4):
+            add([c for i, c in enumerate(suits_of_rank) if i != left_out], SET, -1, rank)
+        add(suits_of_rank, SET, -1, rank)
+    for suit in range(4):
+        for length in range(3, 10):
+            for low in range(1, 11 - length):
+                cards = [suit * 9 + rank - 1 for rank in range(low, low + length)]
+                add(cards, RUN, suit, low + length - 1)
+    return tuple(plays)
+
+
+PLAYS: tuple[Play, ...] = _build_plays()
+_BY_MASK = {play.mask: play for play in PLAYS}
+
+
+def _play_at(index: int) -> Play:
+    return PLAYS[index]
+
+
+def classify(cards: Iterable[int]) -> Play | None:
+    """The play these cards make, or ``None`` when they are not a play (a pair, a gap, ...).
+
+    >>> classify(parse_cards("T7 T8 T9")).kind
+    'run'
+    >>> classify(parse_cards("C4 S4")) is None
+    True
+    """
+    cards = list(cards)
+    mask = to_mask(cards)
+    if len(cards) != bin(mask).count("1"):
+        return None  # the same card twice
+    return _BY_MASK.get(mask)
+
+
+def beats(best: Play, candidate: Play, best_is_lead: bool) -> bool:
+    """Whether ``candidate`` beats the current best play (RULES §4)."""
+    if candidate.kind != best.kind or candidate.size != best.size:
+        return False
+    if best.kind == SINGLE:
+        if candidate.cards[0].is_special:
+            return False
+        if best_is_lead and best.cards[0].is_special:
+            return False
+        return candidate.suit == best.suit and candidate.rank > best.rank
+    if best.kind == SET:
+        return candidate.rank == 9 if best.rank == 1 else candidate.rank > best.rank
+    return candidate.suit > best.suit or (candidate.suit == best.suit and candidate.rank > best.rank)
+
+
+def _beaters(best_is_lead: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+    return tuple(
+        tuple((other.index, other.mask) for other in PLAYS if beats(play, other, best_is_lead))
+        for play in PLAYS
+    )
+
+
+BEATERS_OF_LEAD = _beaters(True)
+"""For each play index: the ``(index, mask)`` of every play that beats it when it was led."""
+BEATERS_OF_FOLLOW = _beaters(False)
+"""The same when the play beat an earlier one (differs only for a led C1 or T1)."""
+
+SET_INDEX = {(play.rank, play.mask): play.index for play in PLAYS if play.kind == SET}
+
+# For each suit and each 9-bit pattern of that suit in a hand: the indices of the runs it holds.
+RUNS_IN_SUIT: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            play.index
+            for play in PLAYS
+            if play.kind == RUN and play.suit == suit and (play.mask >> 9 * suit) & ~pattern == 0
+        )
+        for pattern in range(SUIT_MASK + 1)
+    )
+    for suit in range(4)
+)
+
+# For each rank (1–9) and each 4-bit pattern of suits held at that rank: the sets it holds.
+SETS_AT_RANK: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            play.index
+            for play in PLAYS
+            if play.kind == SET
+            and play.rank == rank
+            and all(pattern >> (card // 9) & 1 for card in play.cards)
+        )
+        for pattern in range(16)
+    )
+    for rank in range(10)
+)
