@@ -114,4 +114,4 @@ def cards_of(mask: int) -> tuple[Card, ...]:
 
 
 def popcount(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()

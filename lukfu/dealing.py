@@ -29,19 +29,23 @@ class DealRng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (rejection sampling, so no modulo bias)."""
-        limit = (1 << 64) - (1 << 64) % n
+        limit = _M64 + 1 - (_M64 + 1) % n
         while True:
-            value = self.next64()
+            # SplitMix64, inlined: this is the whole cost of a shuffle.
+            state = self._state = (self._state + 0x9E3779B97F4A7C15) & _M64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+            value = z ^ (z >> 31)
             if value < limit:
                 return value % n
 
 
 def shuffled_hands(seed: int, redeal: int) -> tuple[int, int, int]:
     """The three 12-card hands (as masks) of deal number ``redeal`` for this seed."""
-    rng = DealRng(seed, 1 + redeal)
+    below = DealRng(seed, 1 + redeal).below
     deck = list(range(DECK_SIZE))
     for i in range(DECK_SIZE - 1, 0, -1):
-        j = rng.below(i + 1)
+        j = below(i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return (
         to_mask(deck[:HAND_SIZE]),

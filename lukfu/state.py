@@ -182,7 +182,7 @@ class State:
     _best: int
     _best_seat: int
     _best_is_lead: bool
-    _tricks: tuple[Trick, ...]
+    _tricks: tuple[tuple[int, tuple[tuple[int, int, int], ...], int, int, int], ...]  # raw, see _trick_of
     _result: tuple[int | None, bool, int] | None  # (winner, claimed, F)
     _history: tuple[object, Action] | None  # a linked list, newest first
 
@@ -303,11 +303,12 @@ class State:
         """The trick in progress, or ``None`` between tricks."""
         if not self._turns:
             return None
-        return self._trick_view(None)
+        return _trick_of(self._leader, self._turns, self._best, self._best_seat, None)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
-        return self._tricks
+        """The completed tricks, in order."""
+        return tuple(_trick_of(*raw) for raw in self._tricks)
 
     @property
     def history(self) -> tuple[Action, ...]:
@@ -319,14 +320,6 @@ class State:
             actions.append(action)
             node = parent  # type: ignore[assignment]
         return tuple(reversed(actions))
-
-    def _trick_view(self, winner: int | None) -> Trick:
-        turns = tuple(
-            Turn(seat, PLAYS[index] if index >= 0 else None, popcount(hidden))
-            for seat, index, hidden in self._turns
-        )
-        best = PLAYS[self._best] if self._best >= 0 else None
-        return Trick(self._leader, turns, self._best_seat, best, winner)
 
     def claim_value(self, seat: int) -> int:
         """F for a seat: fu won plus Old cards in hand."""
@@ -349,7 +342,7 @@ class State:
             caller=self.caller,
             passed_master=self.passed_master,
             fu=self.fu,
-            tricks=self._tricks,
+            tricks=self.tricks,
             trick=self.trick,
             public=self.public,
             discarded=(self._discarded[0], self._discarded[1], self._discarded[2]),
@@ -522,7 +515,7 @@ class State:
         seat = self.to_move
         assert seat is not None
         self._hands[seat] &= ~mask
-        self._discarded[seat] += popcount(mask)
+        self._discarded[seat] += mask.bit_count()
         self._discard_masks[seat] |= mask
         self._turns = self._turns + ((seat, -1, mask),)
         self._next_turn(seat)
@@ -534,7 +527,7 @@ class State:
         # The trick is complete: its best play's owner wins fu for their own cards in it.
         winner = self._best_seat
         self._fu[winner] += _PLAY_SIZES[self._best]
-        self._tricks = self._tricks + (self._trick_view(winner),)
+        self._tricks = self._tricks + ((self._leader, self._turns, self._best, winner, winner),)
         self._turns = ()
         self._best = -1
         self._best_seat = -1
@@ -617,6 +610,19 @@ class State:
         return f"State.from_record({self.record()!r})"
 
 
+def _trick_of(
+    leader: int, turns: tuple[tuple[int, int, int], ...], best: int, best_seat: int, winner: int | None
+) -> Trick:
+    """The public view of a trick from its raw form: discards become counts, hiding the cards."""
+    return Trick(
+        leader,
+        tuple(Turn(seat, PLAYS[i] if i >= 0 else None, hidden.bit_count()) for seat, i, hidden in turns),
+        best_seat if best >= 0 else None,
+        PLAYS[best] if best >= 0 else None,
+        winner,
+    )
+
+
 def hash_hands(masks: Sequence[int]) -> int:
     """A stable seed for reshuffling hands that were given rather than dealt from a seed."""
     value = 0
@@ -638,24 +644,34 @@ def random_playout(state: State, rng: random.Random) -> State:
     """Play uniformly random legal actions to the end of the deal (the fast path for search).
 
     Each legal action is equally likely, as with ``rng.choice(state.legal_actions())``, but
-    discards are drawn directly instead of listing every choice of cards.
+    discards are drawn directly instead of listing every choice of cards, and legal plays are
+    generated straight from the tables.
     """
     s = state._copy()
-    sample = rng.sample
+    below = rng.randrange
+    hands = s._hands
     while s.phase != OVER:
+        seat: int = s.to_move  # type: ignore[assignment]
         if s.phase == CALLING:
-            s._step_call(rng.random() < 0.5)
+            s._step_call(below(2) == 0)
         elif not s._turns:
-            options = s._lead_indices()
-            if s._can_claim() and rng.randrange(len(options) + 1) == 0:
+            options = lead_play_indices(
+                hands[seat], s._public, seat == s.caller, seat == s.master and s.caller != s.master
+            )
+            if s._can_claim() and below(len(options) + 1) == 0:
                 s._step_claim()
             else:
-                s._step_play(options[rng.randrange(len(options))])
+                s._step_play(options[below(len(options))])
         else:
-            options = s._beating_indices()
+            best = s._best
+            beaters = BEATERS_OF_LEAD[best] if s._best_is_lead else BEATERS_OF_FOLLOW[best]
+            hand = hands[seat]
+            options = [index for index, mask in beaters if mask & hand == mask]
             if options:
-                s._step_play(options[rng.randrange(len(options))])
+                s._step_play(options[below(len(options))])
+            elif best < DECK_SIZE:  # a single: discard one card
+                s._step_discard(1 << cards_of(hand)[below(hand.bit_count())])
             else:
-                hand = cards_of(s._hands[s.to_move])  # type: ignore[index]
-                s._step_discard(to_mask(sample(hand, _PLAY_SIZES[s._best])))
+                s._step_discard(to_mask(rng.sample(cards_of(hand), _PLAY_SIZES[best])))
+        hands = s._hands  # a redeal replaces the hands
     return s
