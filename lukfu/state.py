@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .actions import CALL, CLAIM, DISCARD, PASS, PLAY, Action, IllegalAction, parse_action
-from .cards import DECK_SIZE, FULL_DECK, SUIT_MASK, SUITS, Card, cards_of, parse_cards, popcount, to_mask
+from .cards import DECK_SIZE, SUIT_MASK, SUITS, Card, cards_of, parse_cards, popcount, to_mask
 from .dealing import HAND_SIZE, random_master, shuffled_hands
 from .knowledge import old_mask
-from .plays import BEATERS_OF_FOLLOW, BEATERS_OF_LEAD, PLAYS, RUN, RUNS_IN_SUIT, SETS_AT_RANK, Play, classify
+from .plays import BEATERS_OF_FOLLOW, BEATERS_OF_LEAD, PLAYS, RUNS_IN_SUIT, SETS_AT_RANK, Play, classify
 from .scoring import CLAIM_THRESHOLD, score, settle
 
 CALLING, PLAYING, OVER = "calling", "playing", "over"
@@ -116,7 +116,8 @@ def lead_play_indices(hand: int, public: int, is_caller: bool, passed_master: bo
     while three_of_a_rank:
         position = three_of_a_rank.bit_length() - 1
         three_of_a_rank ^= 1 << position
-        pattern = (a >> position & 1) | (b >> position & 1) << 1 | (c >> position & 1) << 2 | (d >> position & 1) << 3
+        bit = 1 << position
+        pattern = bool(a & bit) | bool(b & bit) << 1 | bool(c & bit) << 2 | bool(d & bit) << 3
         indices.extend(SETS_AT_RANK[position + 1][pattern])
     for suit, pattern in enumerate((a, b, c, d)):
         if pattern & pattern >> 1 & pattern >> 2:
