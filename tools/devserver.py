@@ -77,9 +77,7 @@ def make_server(
     quiet: bool = False,
 ) -> http.server.ThreadingHTTPServer:
     """Bind a threading server serving ``root``; ``port=0`` picks a free port."""
-    handler_class = type(
-        "ConfiguredHandler", (Handler,), {"cache_control": cache_control, "quiet": quiet}
-    )
+    handler_class = type("ConfiguredHandler", (Handler,), {"cache_control": cache_control, "quiet": quiet})
     handler = functools.partial(handler_class, directory=str(root))
     server = http.server.ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
