@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .actions import CALL, CLAIM, DISCARD, PASS, PLAY, Action, IllegalAction, parse_action
-from .cards import DECK_SIZE, SUIT_MASK, SUITS, Card, cards_of, parse_cards, popcount, to_mask
+from .cards import DECK_SIZE, SUIT_MASK, SUITS, Card, cards_of, format_cards, parse_cards, popcount, to_mask
 from .dealing import HAND_SIZE, random_master, shuffled_hands
 from .knowledge import old_mask
 from .plays import BEATERS_OF_FOLLOW, BEATERS_OF_LEAD, PLAYS, RUNS_IN_SUIT, SETS_AT_RANK, Play, classify
@@ -163,6 +163,7 @@ class State:
         "_tricks",
         "_result",
         "_history",
+        "_position",
     )
 
     _seed: int
@@ -186,6 +187,7 @@ class State:
     _tricks: tuple[tuple[int, tuple[tuple[int, int, int], ...], int, int, int], ...]  # raw, see _trick_of
     _result: tuple[int | None, bool, int] | None  # (winner, claimed, F)
     _history: tuple[object, Action] | None  # a linked list, newest first
+    _position: tuple[int, int, tuple[int, ...], int] | None  # (caller, leader, fu, public) if mid-deal
 
     # --- construction -------------------------------------------------------------------------
 
@@ -197,6 +199,7 @@ class State:
         state.redeals = redeals
         state._history = None
         state._first = hands
+        state._position = None
         state._deal(hands)
         return state
 
@@ -220,10 +223,22 @@ class State:
 
     @classmethod
     def from_hands(
-        cls, hands: Sequence[str | Iterable[int]], master: int, seed: int | None = None
+        cls,
+        hands: Sequence[str | Iterable[int]],
+        master: int,
+        seed: int | None = None,
+        *,
+        caller: int | None = None,
+        leader: int | None = None,
+        fu: Sequence[int] = (0, 0, 0),
+        public: str | Iterable[int] = (),
     ) -> State:
-        """A deal in the calling phase from three 12-card hands that split the deck.
+        """Any position: a new deal, or (given ``caller``) the start of a trick later in a deal.
 
+        Without ``caller`` the hands are three 12-card hands that split the deck, in the calling
+        phase. With ``caller`` the deal is under way: the hands are equal in size, ``leader``
+        (default: the Master) is about to lead, ``fu`` is what each seat has won and ``public``
+        the cards played face up so far; every other card was discarded face down.
         ``seed`` only decides the reshuffles after three passes; by default it comes from the
         hands, so the same hands always redeal the same way.
         """
@@ -231,18 +246,45 @@ class State:
             raise ValueError(f"the Master is seat 0, 1 or 2, not {master!r}")
         if len(hands) != 3:
             raise ValueError(f"a deal has three hands, not {len(hands)}")
+        size = (
+            HAND_SIZE
+            if caller is None
+            else len(parse_cards(hands[0]) if isinstance(hands[0], str) else list(hands[0]))
+        )
         masks: list[int] = []
         for seat, hand in enumerate(hands):
             cards = parse_cards(hand) if isinstance(hand, str) else tuple(Card(c) for c in hand)
             mask = to_mask(cards)
-            if len(cards) != HAND_SIZE or popcount(mask) != HAND_SIZE:
-                raise ValueError(f"hand {seat} must hold 12 different cards, not {len(cards)}")
+            if len(cards) != size or popcount(mask) != size or not 0 < size <= HAND_SIZE:
+                raise ValueError(f"hand {seat} must hold {size} different cards, not {len(cards)}")
             if any(mask & other for other in masks):
                 raise ValueError(f"hand {seat} shares cards with an earlier hand")
             masks.append(mask)
+        public_mask = to_mask(parse_cards(public) if isinstance(public, str) else public)
+        fu_list = [int(f) for f in fu]
+        if caller is None:
+            if leader is not None or any(fu_list) or public_mask:
+                raise ValueError("leader, fu and public cards need a caller: the deal is under way")
+        else:
+            if caller not in (0, 1, 2) or (leader is not None and leader not in (0, 1, 2)):
+                raise ValueError("the caller and the leader are seats 0, 1 or 2")
+            if public_mask & (masks[0] | masks[1] | masks[2]):
+                raise ValueError("a card cannot be both in a hand and played face up")
+            if len(fu_list) != 3 or min(fu_list) < 0 or sum(fu_list) != HAND_SIZE - size:
+                raise ValueError(f"fu must be three counts summing to {HAND_SIZE - size}, the tricks played")
+            if popcount(public_mask) > 3 * (HAND_SIZE - size):
+                raise ValueError("more cards played face up than tricks played allow")
         if seed is None:
             seed = hash_hands(masks)
-        return cls._start(seed, master, (masks[0], masks[1], masks[2]))
+        state = cls._start(seed, master, (masks[0], masks[1], masks[2]))
+        if caller is not None:
+            state.phase = PLAYING
+            state.caller = caller
+            state.to_move = state._leader = master if leader is None else leader
+            state._fu = fu_list
+            state._public = public_mask
+            state._position = (caller, state._leader, tuple(fu_list), public_mask)
+        return state
 
     def _copy(self) -> State:
         other = object.__new__(State)
@@ -447,9 +489,7 @@ class State:
         beating = self._beating_indices()
         if action.kind == DISCARD:
             if len(action.cards) != best.size:
-                raise IllegalAction(
-                    "wrong-count", f"discard exactly {best.size} cards", count=best.size
-                )
+                raise IllegalAction("wrong-count", f"discard exactly {best.size} cards", count=best.size)
             if beating:
                 raise IllegalAction("must-beat", f"you hold a play that beats {best}: you must play it")
             return
@@ -553,17 +593,26 @@ class State:
     # --- records ------------------------------------------------------------------------------
 
     def record(self) -> str:
-        """A compact JSON text of the deal: seed, Master, the hands dealt first, every action."""
-        return json.dumps(
-            {
-                "lukfu": RECORD_VERSION,
-                "seed": self._seed,
-                "master": self.master,
-                "hands": [" ".join(map(str, cards_of(h))) for h in self._first],
-                "actions": [str(a) for a in self.history],
-            },
-            separators=(",", ":"),
-        )
+        """A compact JSON text of the deal: seed, Master, the hands dealt first, every action.
+
+        A state built mid-deal by ``from_hands`` also records where it started (``position``).
+        """
+        data: dict[str, object] = {
+            "lukfu": RECORD_VERSION,
+            "seed": self._seed,
+            "master": self.master,
+            "hands": [" ".join(map(str, cards_of(h))) for h in self._first],
+        }
+        if self._position is not None:
+            caller, leader, fu, public = self._position
+            data["position"] = {
+                "caller": caller,
+                "leader": leader,
+                "fu": list(fu),
+                "public": format_cards(cards_of(public)),
+            }
+        data["actions"] = [str(a) for a in self.history]
+        return json.dumps(data, separators=(",", ":"))
 
     @classmethod
     def from_record(cls, text: str) -> State:
@@ -585,9 +634,12 @@ class State:
             raise RecordError("hands: expected three texts of 12 cards")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError("actions: expected a list of action texts")
+        position = data.get("position", {})
+        if not isinstance(position, dict) or not set(position) <= {"caller", "leader", "fu", "public"}:
+            raise RecordError("position: expected an object with caller, leader, fu and public")
         try:
-            state = cls.from_hands(hands, master, seed)
-        except ValueError as error:
+            state = cls.from_hands(hands, master, seed, **position)
+        except (ValueError, TypeError) as error:
             raise RecordError(f"hands: {error}") from None
         for number, text_action in enumerate(actions, 1):
             try:
