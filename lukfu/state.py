@@ -317,6 +317,12 @@ class State:
         return frozenset(cards_of(self._public))
 
     @property
+    def discards(self) -> tuple[frozenset[Card], frozenset[Card], frozenset[Card]]:
+        """Each seat's face-down discards in this deal: the referee's knowledge, in no observation."""
+        d = self._discard_masks
+        return (frozenset(cards_of(d[0])), frozenset(cards_of(d[1])), frozenset(cards_of(d[2])))
+
+    @property
     def is_over(self) -> bool:
         return self.phase == OVER
 
