@@ -1,0 +1,356 @@
+#!/usr/bin/env python3
+"""Draw the 36 Luk Fu card faces and the card back as font-free SVG files in static/cards/."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import NamedTuple
+
+OUT_DIR = Path(__file__).resolve().parent.parent / "static" / "cards"
+
+# Card geometry: long and narrow, 1 : 3, like the Hakka money-suited cards.
+WIDTH, HEIGHT = 60, 180
+CORNER = 5
+
+# Palette: ink and cinnabar on warm paper; a muted tan for rules and frames.
+PAPER = "#f5ead3"
+INK = "#221c18"
+RED = "#b3261e"
+TAN = "#a98a5a"
+BACK = "#7a1d1a"  # the back: deep red with gold lines
+GOLD = "#d4ad64"
+
+SUITS = "CSMT"
+RANKS = range(1, 10)
+
+# -- Glyphs ----------------------------------------------------------------------------------
+# Every glyph is SVG path data for stroking, designed on its own grid and placed with a
+# transform, so one definition serves every card.  No fonts are used anywhere.
+
+# Chinese numerals 一 … 九 on a 24 × 24 grid.
+NUMERALS = {
+    1: "M2 12.6Q12 11.2 22 12.2",
+    2: "M5.5 7Q12 6 18.5 6.6M2 17.4Q12 16.2 22 17",
+    3: "M4.5 4.4Q12 3.4 19.5 4M6 12Q12 11.2 18 11.6M2 19.8Q12 18.6 22 19.4",
+    4: "M3 4V20.5M3 4H21V20.5M3 19.6H21M9.5 4.2Q9.5 11 6 14M14.5 4.2V12Q14.5 13.4 16 13.4H21",
+    5: "M4 3.5H20M10.8 3.5L9.4 20.5M5.5 11H17.5L16.8 20.5M2 20.5H22",
+    6: "M11 1.5L12.5 4.8M3 8.5H21M9 12.5Q8 17 4.5 21M15 12.5Q17 17 20 20.5",
+    7: "M2.5 12.5L21.5 9.5M9 2.5V18Q9 21 12 21H19.5Q21 21 21 18.5",
+    8: "M9.5 4Q9.5 14 3 21M14 4Q14.5 15 21.5 20.5",
+    9: "M9.5 2V9Q9.5 16 3 21.5M3.5 8H15Q15.5 8 15.5 9V18.5Q15.5 21 18 21H20Q21.5 21 21.5 18",
+}
+
+# The suit characters on a 24 × 24 grid, built from their components.
+SUIT_CHARS = {
+    # 錢 = 金 (as the left radical 釒) + 戔 (two 戈 stacked)
+    "C": (
+        "M5 1Q4 4 1 6.5M5 1Q6.5 4 9 5.5M3 8H7.5M2 11.5H8M5 8V19.5M3 13.5L3.8 16M7.2 13.5"
+        "L6.4 16M1.5 20.5L9 18.5"
+        "M11 5.2L21.5 3.8M14 1Q16 7 20.5 10M19.5 5.8L14.5 10M19.5 0.6L20.8 1.8"
+        "M10.5 15L22.5 13M14 10.5Q16 19 22.5 22.5L22.8 19.5M20.5 16L13 22.5M20.5 10.5L21.8 12"
+    ),
+    # 索 = 十 + 冖 + 糸
+    "S": (
+        "M5 3.8H19M12 0.5V7"
+        "M3.5 10.5L3 7.8H21L20 10.5"
+        "M12.5 9L8.5 12.5L14.5 14L7 18L17 17M15 15.5L17.5 17.5M12 17.5V23.5M8 20L6 22.5M16 20L18 22.5"
+    ),
+    # 貫 = 毌 over 貝
+    "M": (
+        "M5 1.5V8M5 1.5H19V8M5 8H19M2 4.8H22M12 0V9.5"
+        "M6 10.5V19.5M6 10.5H18V19.5M6 13.5H18M6 16.5H18M6 19.5H18M10 20Q9 22.5 5 24M14 20.5L18 23.5"
+    ),
+    # 拾 = 扌 + 合
+    "T": (
+        "M1 7H8M4.5 1V21Q4.5 22.5 3 21.5M1 15.5L8 12"
+        "M16 1Q14 6 9 9.5M16 1Q18 6 23 9.5M13 9.5H19M11.5 13V22M11.5 13H20.5V22M11.5 21.5H20.5"
+    ),
+}
+
+# Western digits 1 … 9 on a 6 × 10 grid, for the index.
+DIGITS = {
+    1: "M1.2 2.2L3.6 0.4V10",
+    2: "M0.6 2.6C0.8 0.2 5.6 0 5.5 2.9C5.4 5.2 0.6 7.4 0.4 10H5.8",
+    3: "M0.8 1C2.5-0.3 5.6 0.2 5.4 2.6C5.3 4.4 3.5 4.8 2.4 4.8C4.6 4.8 5.8 5.8 5.7 7.4"
+    "C5.6 10.4 1.4 10.6 0.4 8.8",
+    4: "M4.2 10V0.2L0.3 7H5.8",
+    5: "M5.4 0.4H1.2L0.8 4.4C2.8 3.4 5.8 4 5.7 6.9C5.6 10.2 1.6 10.6 0.4 8.9",
+    6: "M4.8 0.5C2 0.6 0.4 3.4 0.4 6.6C0.4 9.1 1.6 10 3 10C4.6 10 5.6 8.7 5.6 7"
+    "C5.6 5.3 4.5 4.2 3 4.2C1.7 4.2 0.6 5.1 0.4 6.4",
+    7: "M0.4 0.4H5.6C3.8 3 2.6 6.4 2.2 10",
+    8: "M3 4.7A2.3 2.15 0 1 1 3 0.4A2.3 2.15 0 1 1 3 4.7A2.7 2.65 0 1 1 3 10A2.7 2.65 0 1 1 3 4.7Z",
+    9: "M1.2 9.5C4 9.4 5.6 6.6 5.6 3.4C5.6 0.9 4.4 0 3 0C1.4 0 0.4 1.3 0.4 3"
+    "C0.4 4.7 1.5 5.8 3 5.8C4.3 5.8 5.4 4.9 5.6 3.6",
+}
+
+
+class Pip(NamedTuple):
+    """A suit pictogram on a 10 × 10 grid: filled shapes plus stroked lines."""
+
+    fill: str  # path data filled with the card colour (even-odd, so holes work)
+    stroke: str = ""  # path data stroked with the card colour
+    width: float = 0  # stroke width on the pip's grid
+
+
+# Each suit has its own silhouette, so colour is never needed to tell suits apart:
+# round, kite, bowl and cross.
+PIPS = {
+    # Coins: a round cash coin with a square hole.
+    "C": Pip(fill="M5 0.5A4.5 4.5 0 1 0 5 9.5A4.5 4.5 0 1 0 5 0.5ZM3.5 3.5V6.5H6.5V3.5Z"),
+    # Strings: a hanging cord ornament, a woven knot above a tassel.
+    "S": Pip(
+        fill="M5 1L8.2 4.2L5 7.4L1.8 4.2Z"
+        "M5 1.9L5.7 2.6L5 3.3L4.3 2.6ZM6.6 3.5L7.3 4.2L6.6 4.9L5.9 4.2Z"
+        "M5 5.1L5.7 5.8L5 6.5L4.3 5.8ZM3.4 3.5L4.1 4.2L3.4 4.9L2.7 4.2Z"
+        "M4.2 7.7H5.8L6.9 9.9H3.1Z",
+        stroke="M5 0.1V1.4",
+        width=1,
+    ),
+    # Myriads: a silver ingot, a boat-shaped bowl with a dome.
+    "M": Pip(
+        fill="M0.3 3.8Q2.6 5.7 5 5.7Q7.4 5.7 9.7 3.8Q9.6 9 5 9.2Q0.4 9 0.3 3.8Z"
+        "M2.4 5.2A2.6 2.9 0 0 1 7.6 5.2Q5 5.9 2.4 5.2Z",
+    ),
+    # Tens: the ten-mark 十.
+    "T": Pip(fill="", stroke="M5 1.2V8.8M1.2 5H8.8", width=2.1),
+}
+
+# Where the pips sit in the lower panel for each rank: (column, row) on a 3 × 3 grid.
+PIP_LAYOUT = {
+    1: [(1, 1)],
+    2: [(1, 0), (1, 2)],
+    3: [(1, 0), (1, 1), (1, 2)],
+    4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+    5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+    6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
+    7: [(0, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (2, 2)],
+    8: [(0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)],
+    9: [(c, r) for r in range(3) for c in range(3)],
+}
+
+# -- Layout ----------------------------------------------------------------------------------
+
+
+class Placement(NamedTuple):
+    """Where a glyph's grid origin sits on the card, its scale, and the pen width on the card."""
+
+    x: float
+    y: float
+    scale: float
+    pen: float
+
+
+# Top to bottom on a 60 × 180 card: the index (digit over pictogram) in the top-left corner,
+# the Chinese numeral, the suit character, then a framed panel of pips.
+INDEX_DIGIT = Placement(5.3, 6.5, 1.4, 1.9)
+INDEX_PIP = (3.5, 24.0, 12.0)  # x, y, size
+NUMERAL = Placement(12, 39, 1.5, 2.8)
+SUIT_CHAR = Placement(9, 82.5, 1.75, 2.2)
+PANEL = (7, 130, 46, 44)  # x, y, width, height
+PIP_SIZE, PIP_STEP = 11, 13.5  # pips in the panel, on a 3 × 3 grid
+SEAL_SIZE = 24  # the special ones' seal, centred in the panel
+
+# -- SVG assembly ----------------------------------------------------------------------------
+
+
+def num(x: float) -> str:
+    """Format a coordinate compactly and deterministically."""
+    text = f"{x:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def placed(d: str, at: Placement) -> str:
+    """A stroked glyph drawn at a placement, its pen width kept in card units."""
+    return (
+        f'<path transform="translate({num(at.x)} {num(at.y)}) scale({num(at.scale)})" '
+        f'stroke-width="{num(at.pen / at.scale)}" d="{d}"/>'
+    )
+
+
+def pip_id(suit: str) -> str:
+    """The element id of a suit's pictogram, defined once per card file."""
+    return f"{suit}-pip"
+
+
+def pip_definition(suit: str) -> str:
+    """The suit pictogram as a reusable element; it takes its colour from where it is used."""
+    shape = PIPS[suit]
+    parts = [f'<defs><g id="{pip_id(suit)}">']
+    if shape.fill:
+        parts.append(f'<path stroke="none" fill-rule="evenodd" d="{shape.fill}"/>')
+    if shape.stroke:
+        parts.append(f'<path fill="none" stroke-width="{num(shape.width)}" d="{shape.stroke}"/>')
+    parts.append("</g></defs>")
+    return "".join(parts)
+
+
+def pip(suit: str, x: float, y: float, size: float) -> str:
+    """A suit pictogram of the given size with its top-left corner at (x, y)."""
+    return f'<use href="#{pip_id(suit)}" transform="translate({num(x)} {num(y)}) scale({num(size / 10)})"/>'
+
+
+def ink(colour: str, filled: bool = False) -> str:
+    """Open a group that draws in one colour with round pen ends."""
+    fill = colour if filled else "none"
+    return f'<g fill="{fill}" stroke="{colour}" stroke-linecap="round" stroke-linejoin="round">'
+
+
+def is_red(suit: str, rank: int) -> bool:
+    """The special ones (C1 Mau Gung, T1 Bak Chi) and every 9 are printed red."""
+    return rank == 9 or is_special(suit, rank)
+
+
+def is_special(suit: str, rank: int) -> bool:
+    """C1 and T1, the special ones, which carry a seal ornament."""
+    return rank == 1 and suit in "CT"
+
+
+def svg(body: list[str], background: str, defs: str = "") -> str:
+    """Wrap card content in the shared outline: rounded corners and a thin border."""
+    outline = (
+        f'<rect x="0.5" y="0.5" width="{WIDTH - 1}" height="{HEIGHT - 1}" rx="{CORNER}" '
+        f'fill="{background}" stroke="{INK}" stroke-width="1"/>'
+    )
+    head = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}">'
+    return "\n".join([head, *([defs] if defs else []), outline, *body, "</svg>"]) + "\n"
+
+
+def frame(x: float, y: float, w: float, h: float, r: float, colour: str, width: float) -> str:
+    """An unfilled rounded rectangle."""
+    return (
+        f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="{num(r)}" '
+        f'fill="none" stroke="{colour}" stroke-width="{num(width)}"/>'
+    )
+
+
+def pips(suit: str, rank: int) -> list[str]:
+    """The rank shown as a pattern of suit pictograms in the lower panel."""
+    x, y, w, h = PANEL
+    left = x + w / 2 - PIP_STEP - PIP_SIZE / 2
+    top = y + h / 2 - PIP_STEP - PIP_SIZE / 2
+    return [pip(suit, left + col * PIP_STEP, top + row * PIP_STEP, PIP_SIZE) for col, row in PIP_LAYOUT[rank]]
+
+
+def seal(suit: str) -> list[str]:
+    """The special ones' ornament: a cinnabar seal carrying a large pip in paper colour."""
+    x, y, w, h = PANEL
+    size = SEAL_SIZE
+    sx, sy = x + (w - size) / 2, y + (h - size) / 2
+    return [
+        f'<rect x="{num(sx)}" y="{num(sy)}" width="{size}" height="{size}" rx="2.5" fill="{RED}"/>',
+        frame(sx + 1.6, sy + 1.6, size - 3.2, size - 3.2, 1.4, PAPER, 0.7),
+        ink(PAPER, filled=True),
+        pip(suit, sx + 5, sy + 5, size - 10),
+        "</g>",
+    ]
+
+
+def face(suit: str, rank: int) -> str:
+    """The SVG text of one card face."""
+    colour = RED if is_red(suit, rank) else INK
+    special = is_special(suit, rank)
+    accent = RED if special else TAN
+    x, y, w, h = PANEL
+    body = [frame(3, 3, WIDTH - 6, HEIGHT - 6, 3, accent, 0.6)]
+    if special:
+        body.append(frame(4.6, 4.6, WIDTH - 9.2, HEIGHT - 9.2, 2, accent, 0.3))
+    body += [
+        frame(x, y, w, h, 2, accent, 0.6),
+        ink(colour),
+        # Index, top-left: a Western digit over the suit pictogram ...
+        placed(DIGITS[rank], INDEX_DIGIT),
+        # ... and the card's name: the Chinese numeral over the suit character.
+        placed(NUMERALS[rank], NUMERAL),
+        placed(SUIT_CHARS[suit], SUIT_CHAR),
+        "</g>",
+        ink(colour, filled=True),
+        pip(suit, *INDEX_PIP),
+        *([] if special else pips(suit, rank)),
+        "</g>",
+    ]
+    if special:
+        body += seal(suit)
+    return svg(body, PAPER, defs=pip_definition(suit))
+
+
+def back() -> str:
+    """The SVG text of the card back: an interlocking-coin lattice and a cash-coin medallion."""
+    lattice = (
+        '<defs><pattern id="lattice" width="10" height="10" patternUnits="userSpaceOnUse" '
+        f'x="5" y="5"><g fill="none" stroke="{GOLD}" stroke-width="0.55">'
+        '<circle r="7.07"/><circle cx="10" r="7.07"/><circle cy="10" r="7.07"/>'
+        '<circle cx="10" cy="10" r="7.07"/></g></pattern></defs>'
+    )
+    body = [
+        frame(3, 3, WIDTH - 6, HEIGHT - 6, 3.5, GOLD, 0.5),
+        f'<rect x="5" y="5" width="{WIDTH - 10}" height="{HEIGHT - 10}" rx="2" '
+        f'fill="url(#lattice)" stroke="{GOLD}" stroke-width="1"/>',
+        # The medallion: a large cash coin, with rims round its edge and its square hole.
+        f'<circle cx="30" cy="90" r="16.5" fill="{BACK}" stroke="{GOLD}" stroke-width="0.6"/>',
+        f'<path d="M30 77A13 13 0 1 0 30 103A13 13 0 1 0 30 77ZM25.5 85.5V94.5H34.5V85.5Z" '
+        f'fill="{GOLD}" fill-rule="evenodd"/>',
+        f'<circle cx="30" cy="90" r="11.2" fill="none" stroke="{BACK}" stroke-width="0.6"/>',
+        frame(24, 84, 12, 12, 0, BACK, 0.6),
+    ]
+    return svg(body, BACK, defs=lattice)
+
+
+def all_files() -> dict[str, str]:
+    """Every file this tool writes, by name, in a fixed order."""
+    files = {f"{suit}{rank}.svg": face(suit, rank) for suit in SUITS for rank in RANKS}
+    files["back.svg"] = back()
+    return files
+
+
+def gallery_html(card_dir: Path) -> str:
+    """A preview page: every card 48 px wide, then every card 200 px wide, a suit a row."""
+    rows = [[f"{suit}{rank}" for rank in RANKS] + ["back"] for suit in SUITS]
+
+    def image(name: str, width: int) -> str:
+        return f'<img src="{(card_dir / f"{name}.svg").as_uri()}" style="width:{width}px">'
+
+    html = [
+        "<!doctype html><meta charset=utf-8><style>body{background:#3c5a44;margin:8px}"
+        "img{margin:3px;vertical-align:top}</style>"
+    ]
+    for width in (48, 200):
+        html += ["<div>" + "".join(image(name, width) for name in row) + "</div>" for row in rows]
+    return "".join(html) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--check", action="store_true", help="exit 1 if files on disk differ")
+    parser.add_argument("--gallery", type=Path, metavar="PATH", help="also write a preview page")
+    args = parser.parse_args(argv)
+
+    files = all_files()
+    if args.check:
+        stale = [name for name, text in files.items() if _read(OUT_DIR / name) != text]
+        extra = sorted(p.name for p in OUT_DIR.glob("*.svg") if p.name not in files)
+        for name in stale:
+            print(f"out of date: {OUT_DIR / name} (run tools/cardart.py)", file=sys.stderr)
+        for name in extra:
+            print(f"not written by this tool: {OUT_DIR / name}", file=sys.stderr)
+        return 1 if stale or extra else 0
+
+    OUT_DIR.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (OUT_DIR / name).write_text(text, encoding="utf-8", newline="\n")
+    if args.gallery:
+        args.gallery.write_text(gallery_html(OUT_DIR), encoding="utf-8")
+    return 0
+
+
+def _read(path: Path) -> str | None:
+    """The text of a file, or None when it does not exist."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+
+
+if __name__ == "__main__":
+    sys.exit(main())
