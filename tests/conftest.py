@@ -25,7 +25,6 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
-import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,18 +38,6 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parent.parent
-
-# See /work/shared/WEB-RUNTIME.md: needed for Debian's Chromium in a container, and they stop
-# Chromium itself from contacting Google (which would otherwise show up as foreign requests).
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 
 
 def on_ci() -> bool:
@@ -72,21 +59,6 @@ def load_tool(name: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def find_chromium() -> str | None:
-    """A system Chromium: $CHROMIUM, /usr/bin/chromium, or one on PATH; None if there is none."""
-    candidates = [
-        os.environ.get("CHROMIUM"),
-        "/usr/bin/chromium",
-        shutil.which("chromium"),
-        shutil.which("chromium-browser"),
-        shutil.which("google-chrome"),
-    ]
-    for candidate in candidates:
-        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
-            return candidate
-    return None
 
 
 def origin(url: str) -> str:
@@ -159,22 +131,23 @@ def site_url() -> Iterator[str]:
 def browser() -> Iterator[Browser]:
     """Headless Chromium (fresh temporary profile) driven by Playwright's sync API.
 
-    Uses the system Chromium (see ``find_chromium``) and falls back to Playwright's own
-    download.  Without any Chromium (or without Playwright) browser tests are skipped, except
-    on CI (CI=true) where they fail.
+    Uses the system Chromium (tools/chromium.py; $CHROMIUM overrides) with the project's
+    flags, else Playwright's own download.  Without any Chromium (or without Playwright)
+    browser tests are skipped, except on CI (CI=true) where they fail.
     """
     try:
         from playwright.sync_api import Error as PlaywrightError
         from playwright.sync_api import sync_playwright
     except ImportError:
         skip_or_fail("playwright is not installed (run tools/test)")
-    executable = find_chromium()
+    chromium_tool = load_tool("chromium")
+    executable = chromium_tool.find_chromium()
     with sync_playwright() as playwright:
         if executable is None and not os.path.isfile(playwright.chromium.executable_path):
             skip_or_fail("no Chromium found: apt-get install chromium, or set CHROMIUM=/path")
         try:
             chromium = playwright.chromium.launch(
-                executable_path=executable, args=CHROMIUM_FLAGS, headless=True
+                executable_path=executable, args=chromium_tool.FLAGS, headless=True
             )
         except PlaywrightError as error:
             pytest.fail(f"Chromium ({executable or 'Playwright build'}) did not start: {error}")
