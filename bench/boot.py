@@ -1,0 +1,235 @@
+"""Time from navigation to "game ready" in headless Chromium, against a bare Pyodide page.
+
+Ready means: the table shows a phase other than loading
+(``[data-phase]:not([data-phase="loading"])``) and the human's card buttons (``[data-card]``)
+exist.  The floor is a bare page that only does ``loadPyodide()`` + ``runPython("1+1")`` from
+runtime/pyodide/ (written to runtime/bench/bare.html at run time).
+
+Cold = a fresh browser profile; warm = a second navigation in the same profile a second later
+(HTTP cache and V8's code cache filled).  The server mimics GitHub Pages' caching
+(``Cache-Control: max-age=600``).  Times come from the page's own clock (``performance.now()``
+when the ready condition first holds, i.e. milliseconds since navigation start).
+
+    .venv/bin/python bench/boot.py            # median of 5 cold and 5 warm per page
+    .venv/bin/python bench/boot.py --runs 3 --only bare
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+OWN_CODE_TARGET = 1_000_000  # bytes: own code + assets (not runtime/) should stay below 1 MB
+
+GAME_READY = (
+    "document.querySelector('[data-phase]:not([data-phase=\"loading\"])') !== null"
+    " && document.querySelector('[data-card]') !== null"
+)
+BARE_READY = "document.body !== null && document.body.dataset.ready === '1'"
+
+BARE_HTML = """<!doctype html>
+<html lang="en">
+<meta charset="utf-8">
+<title>bare Pyodide boot</title>
+<link rel="icon" href="data:,">
+<body>
+<script type="module">
+  // The floor for the game page: boot Pyodide from the self-hosted copy and run one line.
+  import { loadPyodide } from "../pyodide/pyodide.mjs";
+  const pyodide = await loadPyodide({ indexURL: "../pyodide/" });
+  pyodide.runPython("1+1");
+  document.body.dataset.ready = "1";
+</script>
+</body>
+</html>
+"""
+
+# Runs before any page script: stamp the first moment the ready condition holds.
+READY_PROBE = """
+(() => {
+  const ready = () => { try { return READY; } catch (e) { return false; } };
+  const check = () => {
+    if (window.__lukfuReadyAt === undefined && ready()) {
+      window.__lukfuReadyAt = performance.now();
+      observer.disconnect();
+    }
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { subtree: true, childList: true, attributes: true });
+})();
+"""
+
+
+def load_tool(name: str) -> ModuleType:
+    """Import tools/<name>.py (tools/ is a folder of scripts, not a package)."""
+    spec = importlib.util.spec_from_file_location(f"lukfu_tools_{name}", ROOT / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@dataclass
+class Target:
+    """A page to time and the JavaScript expression that says it is ready."""
+
+    name: str
+    path: str
+    ready_js: str
+    cold: list[float] = field(default_factory=list)
+    warm: list[float] = field(default_factory=list)
+    cold_bytes: list[int] = field(default_factory=list)
+    own_bytes: int = 0  # bytes the page loaded from outside runtime/ (cold load)
+    problems: set[str] = field(default_factory=set)
+
+
+def load_once(page: Any, url: str, target: Target, timeout_ms: int) -> tuple[float, int, int]:
+    """Navigate and wait until ready; return (seconds, bytes transferred, bytes not in runtime/)."""
+    page.goto(url, wait_until="commit")
+    page.wait_for_function("window.__lukfuReadyAt !== undefined", timeout=timeout_ms)
+    ready_ms, transferred, own = page.evaluate(
+        """() => {
+          const entries = [...performance.getEntriesByType("navigation"),
+                           ...performance.getEntriesByType("resource")];
+          const own = entries.filter((e) => !new URL(e.name).pathname.includes("/runtime/"));
+          const sum = (list, key) => list.reduce((total, e) => total + (e[key] || 0), 0);
+          return [window.__lukfuReadyAt, sum(entries, "transferSize"), sum(own, "decodedBodySize")];
+        }"""
+    )
+    return ready_ms / 1000, int(transferred), int(own)
+
+
+def measure(playwright: Any, chromium: ModuleType, site: str, target: Target, runs: int) -> None:
+    """``runs`` cold loads, each in a fresh profile, each followed by one warm load."""
+    url = site + target.path
+    site_origin = urlsplit(site).netloc
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory(prefix="lukfu-boot-") as profile:
+            context = playwright.chromium.launch_persistent_context(
+                profile, executable_path=chromium.find_chromium(), args=chromium.FLAGS, headless=True
+            )
+            try:
+                context.add_init_script(READY_PROBE.replace("READY", target.ready_js))
+
+                def on_request(request: Any) -> None:
+                    network = request.url.startswith(("http:", "https:", "ws:", "wss:"))
+                    if network and urlsplit(request.url).netloc != site_origin:
+                        target.problems.add(f"request to another origin: {request.url}")
+
+                context.on("request", on_request)
+                context.on(
+                    "console",
+                    lambda msg: (
+                        target.problems.add(f"console error: {msg.text}") if msg.type == "error" else None
+                    ),
+                )
+                context.on("weberror", lambda err: target.problems.add(f"page error: {err.error}"))
+                page = context.pages[0] if context.pages else context.new_page()
+                seconds, transferred, own = load_once(page, url, target, 90_000)
+                target.cold.append(seconds)
+                target.cold_bytes.append(transferred)
+                target.own_bytes = own
+                time.sleep(1.0)  # let Chromium write its caches, as between two real visits
+                seconds, _, _ = load_once(page, url, target, 90_000)
+                target.warm.append(seconds)
+            finally:
+                context.close()
+        print(f"  {target.name}: cold {target.cold[-1]:.2f} s, warm {target.warm[-1]:.2f} s", flush=True)
+
+
+def own_files() -> dict[str, int]:
+    """Bytes on disk of the site's own code and assets, per group (everything outside runtime/)."""
+    groups = {
+        "index.html": [ROOT / "index.html"],
+        "pyscript.toml": [ROOT / "pyscript.toml"],
+        "lukfu/**/*.py": list((ROOT / "lukfu").rglob("*.py")),
+        "static/**": [p for p in (ROOT / "static").rglob("*") if p.is_file()],
+        "locales/**": [p for p in (ROOT / "locales").rglob("*") if p.is_file()],
+    }
+    return {name: sum(p.stat().st_size for p in paths if p.is_file()) for name, paths in groups.items()}
+
+
+def mb(size: float) -> str:
+    return f"{size / 1_000_000:.2f} MB"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="cold (and warm) loads per page")
+    parser.add_argument("--only", choices=["game", "bare"], help="time just one page")
+    args = parser.parse_args()
+
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        raise SystemExit("bench/boot.py: playwright missing; run tools/test once (it makes .venv)") from None
+    build = load_tool("build")
+    try:
+        build.build(verbose=False)
+    except build.BuildError as error:
+        raise SystemExit(f"bench/boot.py: {error}") from None
+    (ROOT / "runtime" / "bench").mkdir(parents=True, exist_ok=True)
+    (ROOT / "runtime" / "bench" / "bare.html").write_text(BARE_HTML, encoding="utf-8")
+    chromium = load_tool("chromium")
+    devserver = load_tool("devserver")
+    server, site = devserver.start_in_thread(cache_control="max-age=600")
+
+    targets = []
+    if args.only != "bare":
+        if (ROOT / "index.html").is_file():
+            targets.append(Target("game", "", GAME_READY))
+        else:
+            print("index.html does not exist yet: timing the bare page only")
+    if args.only != "game":
+        targets.append(Target("bare", "runtime/bench/bare.html", BARE_READY))
+
+    try:
+        with sync_playwright() as playwright:
+            for target in targets:
+                measure(playwright, chromium, site, target, args.runs)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+    print()
+    print(f"Boot to ready, headless Chromium, median of {args.runs} ({site})")
+    print(f"{'page':6} {'cold':>8} {'warm':>8} {'warm/cold':>10} {'cold transfer':>14}")
+    for t in targets:
+        cold, warm = statistics.median(t.cold), statistics.median(t.warm)
+        transfer = mb(statistics.median(t.cold_bytes))
+        print(f"{t.name:6} {cold:>7.2f}s {warm:>7.2f}s {warm / cold:>10.2f} {transfer:>14}")
+    by_name = {t.name: t for t in targets}
+    if "game" in by_name and "bare" in by_name:
+        game, bare = by_name["game"], by_name["bare"]
+        cold_ratio = statistics.median(game.cold) / statistics.median(bare.cold)
+        warm_ratio = statistics.median(game.warm) / statistics.median(bare.warm)
+        print(f"game/bare: cold {cold_ratio:.2f}, warm {warm_ratio:.2f}")
+
+    print()
+    print("Own code and assets (not runtime/), on disk:")
+    sizes = own_files()
+    for name, size in sizes.items():
+        print(f"  {name:16} {size / 1000:>8.1f} kB")
+    total = sum(sizes.values())
+    verdict = "OK" if total < OWN_CODE_TARGET else "OVER TARGET"
+    print(f"  {'total':16} {mb(total):>11}   target < {mb(OWN_CODE_TARGET)}: {verdict}")
+    if "game" in by_name:
+        own = by_name["game"].own_bytes
+        print(f"  loaded by the game page on a cold visit (not runtime/): {mb(own)}")
+
+    for t in targets:
+        for problem in sorted(t.problems):
+            print(f"WARNING ({t.name}): {problem}")
+
+
+if __name__ == "__main__":
+    main()
