@@ -90,6 +90,8 @@ class Observation:
     legal: tuple[Action, ...]
     result: Result | None
     revealed: tuple[tuple[Card, ...], ...] | None
+    own_discards: frozenset[Card] = frozenset()
+    """The cards this seat itself discarded face down (nobody else ever sees them)."""
 
     @property
     def F(self) -> int:
@@ -398,6 +400,7 @@ class State:
             legal=self.legal_actions() if self.to_move == seat else (),
             result=self.result,
             revealed=self.hands if over else None,
+            own_discards=frozenset(cards_of(self._discard_masks[seat])),
         )
 
     # --- legal actions ------------------------------------------------------------------------
