@@ -110,8 +110,11 @@ def human(size: int) -> str:
     return f"{size / 1000:.1f} kB"
 
 
-def build(verbose: bool = True) -> None:
-    """Check versions, sync both runtime folders and print a size summary."""
+def build(verbose: bool = True) -> tuple[int, int]:
+    """Check versions, sync both runtime folders; return (bytes, files changed).
+
+    ``verbose`` prints a size table.
+    """
     pyodide_version = check_versions()
     pyodide_sources = [PYODIDE_SRC / name for name in PYODIDE_FILES]
     for src in pyodide_sources:
@@ -124,11 +127,13 @@ def build(verbose: bool = True) -> None:
         raise BuildError(f"no .js/.css files in {PYSCRIPT_SRC.relative_to(ROOT)}: run `npm ci`.")
 
     total = 0
+    changed = 0
     for label, sources, dest in (
         (f"pyodide {pyodide_version}", pyodide_sources, RUNTIME / "pyodide"),
         ("pyscript", pyscript_sources, RUNTIME / "pyscript"),
     ):
         copied, removed = sync(sources, dest)
+        changed += copied + removed
         size = sum(src.stat().st_size for src in sources)
         total += size
         if not verbose:
@@ -141,12 +146,15 @@ def build(verbose: bool = True) -> None:
                 print(f"  {src.name:22} {human(src.stat().st_size):>9}")
     if verbose:
         print(f"{'runtime total':20} {human(total):>9}")
+    return total, changed
 
 
 def main() -> int:
     quiet = "-q" in sys.argv[1:] or "--quiet" in sys.argv[1:]
     try:
-        build(verbose=not quiet)
+        total, changed = build(verbose=not quiet)
+        if quiet:
+            print(f"runtime/: {human(total)}, " + (f"{changed} file(s) updated" if changed else "up to date"))
     except BuildError as error:
         print(f"tools/build.py: error: {error}", file=sys.stderr)
         return 1
