@@ -710,7 +710,11 @@ def random_playout(state: State, rng: random.Random) -> State:
     generated straight from the tables.
     """
     s = state._copy()
-    below = rng.randrange
+    uniform = rng.random
+
+    def below(n: int) -> int:
+        return int(uniform() * n)
+
     hands = s._hands
     while s.phase != OVER:
         seat: int = s.to_move  # type: ignore[assignment]
