@@ -44,7 +44,8 @@ def positions() -> list[tuple[str, State, int]]:
         for _ in range(steps):
             if state.is_over:
                 break
-            state = state.apply(walk.choice(state.legal_actions()))
+            # Never claim on the way, so that the walk reaches late tricks.
+            state = state.apply(walk.choice([a for a in state.legal_actions() if a.kind != "claim"]))
         if state.is_over:
             state = new_deal(seed)
         depth = 4 if state.phase == "calling" else 3
