@@ -28,6 +28,8 @@ class Action:
         if kind not in (CALL, PASS, CLAIM, PLAY, DISCARD):
             raise ValueError(f"unknown action kind {kind!r}")
         ordered = tuple(sorted(Card(c) for c in cards))
+        if len(set(ordered)) != len(ordered):
+            raise ValueError(f"the same card twice in {format_cards(ordered)!r}")
         if (kind in (PLAY, DISCARD)) != bool(ordered):
             raise ValueError(f"a {kind} action {'needs' if kind in (PLAY, DISCARD) else 'takes no'} cards")
         object.__setattr__(self, "kind", kind)

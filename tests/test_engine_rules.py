@@ -34,6 +34,8 @@ def test_bad_card_text_names_the_token() -> None:
         parse_cards("C7 X7 C9")
     with pytest.raises(ValueError, match="'C10'"):
         parse_action("C10")
+    with pytest.raises(ValueError, match="twice"):
+        parse_action("discard C7 C7 C8")
 
 
 def test_the_last_tricks_winner_with_six_fu_wins_automatically() -> None:
