@@ -1,0 +1,13 @@
+"""The page's entry point: index.html runs ``main()`` once Python is ready."""
+
+from __future__ import annotations
+
+from lukfu.web.app import App
+
+_app: App | None = None  # the one game on the page, kept alive for its event handlers
+
+
+def main() -> None:
+    global _app
+    _app = App()
+    _app.start()

@@ -1,0 +1,90 @@
+"""Page options from the address (``?seed=12&master=0&delay=0&lang=en``), checked.
+
+Plain Python, tested under CPython.  A bad value is never fatal: it is ignored and reported
+with a translated notice, and the game goes on with the default.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import parse_qs
+
+from lukfu.i18n import Translator
+
+# Pause before each computer move, in milliseconds: the "Computer speed" setting's choices.
+SPEEDS = {"slow": 1400, "normal": 800, "fast": 350, "instant": 0}
+DEFAULT_SPEED = "normal"
+MAX_DELAY = 10_000
+MAX_SEED = 2**63 - 1
+SHOWN_VALUE_LENGTH = 24  # a pasted address can hold anything: show only its start
+
+
+@dataclass
+class Options:
+    seed: int | None = None  # None: a random deal
+    master: int | None = None  # None: the engine picks the Master
+    delay: int | None = None  # milliseconds; None: use the speed setting
+    language: str | None = None  # None: the browser's or the default language
+    problems: list[tuple[str, str]] = field(default_factory=list)  # (name, bad value)
+
+
+def _whole_number(text: str, low: int, high: int) -> int | None:
+    text = text.strip()
+    if not text.isascii() or not text.isdigit():
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
+
+
+def parse_options(query: str, languages: list[str]) -> Options:
+    """Read the address's query string; ``languages`` are the codes that have a catalog."""
+    options = Options()
+    params = parse_qs(query.lstrip("?"), keep_blank_values=True)
+
+    def last(name: str) -> str | None:
+        values = params.get(name)
+        return values[-1] if values else None
+
+    value = last("seed")
+    if value is not None:
+        options.seed = _whole_number(value, 0, MAX_SEED)
+        if options.seed is None:
+            options.problems.append(("seed", value))
+    value = last("master")
+    if value is not None:
+        options.master = _whole_number(value, 0, 2)
+        if options.master is None:
+            options.problems.append(("master", value))
+    value = last("delay")
+    if value is not None:
+        options.delay = _whole_number(value, 0, MAX_DELAY)
+        if options.delay is None:
+            options.problems.append(("delay", value))
+    value = last("lang")
+    if value is not None:
+        code = value.strip().lower()
+        if code in languages:
+            options.language = code
+        else:
+            options.problems.append(("lang", value))
+    return options
+
+
+def problem_text(tr: Translator, name: str, value: str) -> str:
+    """The notice for a bad address parameter."""
+    shown = value if len(value) <= SHOWN_VALUE_LENGTH else value[:SHOWN_VALUE_LENGTH] + "…"
+    if name == "seed":
+        return tr.gettext(
+            "The deal number in the address ({value}) is not a whole number, "
+            "so this deal is random.", value=shown)
+    if name == "master":
+        return tr.gettext(
+            "The Master in the address ({value}) must be 0, 1 or 2, so it was ignored.",
+            value=shown)
+    if name == "delay":
+        return tr.gettext(
+            "The delay in the address ({value}) must be a whole number of milliseconds "
+            "from 0 to {max}, so it was ignored.", value=shown, max=MAX_DELAY)
+    return tr.gettext(
+        "The language in the address ({value}) is not available, so it was ignored.",
+        value=shown)

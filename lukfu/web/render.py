@@ -1,0 +1,243 @@
+"""Copy a `TableView` into the page's DOM, touching only the parts that changed.
+
+Elements are built with ``document.createElement`` and ``textContent`` (never HTML strings),
+and each region of the table remembers what it last showed, so an unchanged region is not
+rebuilt (no flicker, and a focused button keeps its focus).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from js import document
+
+from lukfu.i18n import Translator
+from lukfu.web.view import (
+    BACK,
+    ButtonView,
+    CardView,
+    ResultView,
+    SeatView,
+    TableView,
+    TrickView,
+    card_src,
+)
+
+MAX_LOG = 200  # lines kept in the event log
+
+
+def element(tag: str, cls: str = "", text: str = "", **attrs: str) -> Any:
+    node = document.createElement(tag)
+    if cls:
+        node.className = cls
+    if text:
+        node.textContent = text
+    for name, value in attrs.items():
+        node.setAttribute(name.replace("_", "-"), value)
+    return node
+
+
+def card_image(code: str, alt: str) -> Any:
+    # width/height give the image its 1:3 box before the file arrives; CSS sets the real size.
+    img = element("img", src=card_src(code), alt=alt, width="60", height="180",
+                  draggable="false")
+    img.setAttribute("decoding", "async")
+    return img
+
+
+def clear(node: Any) -> None:
+    while node.firstChild:
+        node.removeChild(node.firstChild)
+
+
+def normalize(text: str) -> str:
+    """Whitespace as HTML renders it: runs collapsed to one space, ends trimmed."""
+    return re.sub(r"\s+", " ", text).strip()
+
+
+class Renderer:
+    """The table's DOM.  Call `render` with a new view whenever the game changes."""
+
+    def __init__(self, tr: Translator) -> None:
+        self.tr = tr
+        self.table = document.getElementById("table")
+        self.trick = document.getElementById("trick")
+        self.prompt = document.getElementById("prompt")
+        self.hint = document.getElementById("hint")
+        self.hand = document.getElementById("hand")
+        self.log = document.getElementById("log")
+        self.seats = [self.table.querySelector(f'[data-seat="{seat}"]') for seat in range(3)]
+        self.buttons = {
+            b.getAttribute("data-action"): b
+            for b in self.table.querySelectorAll("[data-action]")
+        }
+        self._shown: dict[str, object] = {}
+        self._static: list[tuple[Any, str, str | None]] = []
+
+    # --- static text ---------------------------------------------------------------------------
+
+    def translate_static(self) -> None:
+        """Put every ``data-i18n`` element's text through the catalog (its English is the id)."""
+        root = document.documentElement
+        root.setAttribute("lang", self.tr.language)
+        root.setAttribute("dir", self.tr.direction)
+        if not self._static:
+            for node in document.querySelectorAll("[data-i18n]"):
+                context = node.getAttribute("data-i18n") or None
+                self._static.append((node, normalize(node.textContent), context))
+        for node, msgid, context in self._static:
+            if context:
+                node.textContent = self.tr.pgettext(context, msgid)
+            else:
+                node.textContent = self.tr.gettext(msgid)
+
+    # --- the log (the polite live region) ----------------------------------------------------
+
+    def announce(self, message: str, notice: bool = False) -> None:
+        item = element("li", "notice" if notice else "", message)
+        self.log.appendChild(item)
+        while self.log.childElementCount > MAX_LOG:
+            self.log.removeChild(self.log.firstElementChild)
+        self.log.scrollTop = self.log.scrollHeight
+
+    # --- the table -------------------------------------------------------------------------------
+
+    def _changed(self, key: str, value: object) -> bool:
+        if self._shown.get(key) == value:
+            return False
+        self._shown[key] = value
+        return True
+
+    def render(self, view: TableView) -> None:
+        self.table.setAttribute("data-phase", view.phase)
+        self.table.setAttribute("data-to-move", "" if view.to_move is None else str(view.to_move))
+        for seat_view in view.seats:
+            self._seat(seat_view)
+        if self._changed("trick", (view.trick, view.result)):
+            self._trick(view.trick, view.result)
+        if self._changed("prompt", view.prompt):
+            self.prompt.textContent = view.prompt
+        if self._changed("hint", (view.hint, view.hint_problem)):
+            self.hint.textContent = view.hint
+            self.hint.classList.toggle("problem", view.hint_problem)
+        self._hand(view.hand, view.hand_enabled)
+        for button in view.buttons:
+            self._button(button)
+
+    def _seat(self, view: SeatView) -> None:
+        if not self._changed(f"seat{view.seat}", view):
+            return
+        node = self.seats[view.seat]
+        node.classList.toggle("to-move", view.to_move)
+        marks = node.querySelector(".seat-marks")
+        clear(marks)
+        for mark in view.marks:
+            marks.appendChild(element("span", f"mark mark-{mark.kind}", mark.text))
+        node.querySelector(".seat-score").textContent = view.score
+        if view.seat == 0:
+            return
+        cards = node.querySelector(".seat-cards")
+        clear(cards)
+        if view.revealed is not None:
+            cards.classList.add("revealed")
+            for card in view.revealed:
+                cards.appendChild(card_image(card.code, card.label))
+            if not view.revealed:
+                cards.appendChild(element("span", "revealed-none", self.tr.gettext("No cards left")))
+        else:
+            cards.classList.remove("revealed")
+            for _ in range(view.count):
+                cards.appendChild(element("img", "back", src=card_src(BACK), alt="",
+                                          width="60", height="180"))
+        node.querySelector(".seat-count").textContent = view.count_text
+
+    def _trick(self, trick: TrickView | None, result: ResultView | None) -> None:
+        box = self.trick
+        title = box.querySelector(".trick-title")
+        for child in list(box.children):
+            if not child.classList.contains("trick-title"):
+                box.removeChild(child)
+        box.classList.toggle("finished", bool(trick and trick.finished))
+        box.classList.toggle("has-result", result is not None)
+        if result is not None:
+            title.textContent = result.title
+            box.appendChild(self._result(result))
+            return
+        if trick is None:
+            title.textContent = ""
+            return
+        title.textContent = trick.title
+        slots = element("div", "slots")
+        for slot in trick.slots:
+            node = element("div", f"slot slot-{slot.seat}" + (" best" if slot.best else ""))
+            if slot.label:
+                node.setAttribute("role", "group")
+                node.setAttribute("aria-label", slot.label)
+            node.appendChild(element("span", "slot-name", slot.name, aria_hidden="true"))
+            cards = element("div", "slot-cards", aria_hidden="true")
+            for card in slot.cards:
+                cards.appendChild(card_image(card.code, card.label))
+            for _ in range(slot.backs):
+                cards.appendChild(card_image(BACK, ""))
+            if slot.note:
+                cards.appendChild(element("span", "slot-note", slot.note))
+            node.appendChild(cards)
+            slots.appendChild(node)
+        box.appendChild(slots)
+
+    def _result(self, result: ResultView) -> Any:
+        panel = element("div", "result")
+        panel.appendChild(element("p", "result-detail", result.detail))
+        table = element("table", "result-table")
+        head = element("thead")
+        row = element("tr")
+        for i, name in enumerate(result.head):
+            row.appendChild(element("th", "num" if i else "", name, scope="col"))
+        head.appendChild(row)
+        table.appendChild(head)
+        body = element("tbody")
+        for r in result.rows:
+            row = element("tr", "winner" if r.winner else "")
+            row.setAttribute("data-result-seat", str(r.seat))
+            row.setAttribute("data-net", str(r.net))
+            row.setAttribute("data-fu", str(r.fu))
+            row.appendChild(element("th", "", r.name, scope="row"))
+            row.appendChild(element("td", "num", r.fu_text))
+            row.appendChild(element("td", "num net", r.net_text))
+            body.appendChild(row)
+        table.appendChild(body)
+        panel.appendChild(table)
+        return panel
+
+    def _hand(self, cards: tuple[CardView, ...], enabled: bool) -> None:
+        layout = tuple((c.code, c.label, c.old) for c in cards)
+        if self._changed("hand", (layout, enabled)):
+            clear(self.hand)
+            for card in cards:
+                button = element("button", "card", type="button", data_card=card.code,
+                                 aria_label=card.label, aria_pressed="false")
+                button.disabled = not enabled
+                button.appendChild(card_image(card.code, ""))
+                if card.old:
+                    button.appendChild(
+                        element("span", "old-mark", self.tr.gettext("Old"), aria_hidden="true")
+                    )
+                self.hand.appendChild(button)
+        pressed = tuple(c.selected for c in cards)
+        if self._changed("pressed", (layout, pressed)):
+            for card in cards:
+                button = self.hand.querySelector(f'[data-card="{card.code}"]')
+                button.setAttribute("aria-pressed", "true" if card.selected else "false")
+
+    def _button(self, view: ButtonView) -> None:
+        if not self._changed(f"button-{view.action}", view):
+            return
+        node = self.buttons[view.action]
+        node.hidden = not view.visible
+        node.disabled = not view.enabled
+        if view.action == "claim":
+            node.querySelector(".btn-main").textContent = view.label
+            node.querySelector(".btn-sub").textContent = view.sub
+        else:
+            node.textContent = view.label

@@ -1,0 +1,264 @@
+"""Words for the table: card and seat names, announcements, prompts and reasons, translated.
+
+Plain Python (no ``js``), so it is tested under CPython.  It reads observations and engine
+values but decides nothing about the rules: legality, winners and Old cards come from the engine.
+Seat 0 is the person at the page ("You"), seat 1 the computer player on the right, seat 2 the
+one on the left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from lukfu.i18n import N_, Translator
+
+if TYPE_CHECKING:
+    from lukfu import Card, IllegalAction, Observation, Play, Trick
+
+YOU, RIGHT, LEFT = 0, 1, 2
+
+SEAT_NAMES = (N_("You"), N_("Right"), N_("Left"))
+SUIT_NAMES = (N_("Coins"), N_("Strings"), N_("Myriads"), N_("Tens"))
+# "{rank} of <suit>" as whole messages, so a language can order and inflect them freely.
+CARD_NAMES = (N_("{rank} of Coins"), N_("{rank} of Strings"), N_("{rank} of Myriads"),
+              N_("{rank} of Tens"))
+SPECIAL_NAMES = {0: N_("Mau Gung (1 of Coins)"), 27: N_("Bak Chi (1 of Tens)")}
+
+
+def seat_name(tr: Translator, seat: int) -> str:
+    return tr.gettext(SEAT_NAMES[seat])
+
+
+def suit_name(tr: Translator, suit: int) -> str:
+    return tr.gettext(SUIT_NAMES[suit])
+
+
+def card_name(tr: Translator, card: Card) -> str:
+    """ "7 of Coins"; the two special ones by name: "Mau Gung (1 of Coins)"."""
+    special = SPECIAL_NAMES.get(int(card))
+    if special is not None:
+        return tr.gettext(special)
+    return tr.gettext(CARD_NAMES[card.suit], rank=card.rank)
+
+
+def card_label(tr: Translator, card: Card, old: bool) -> str:
+    """The accessible name of a card in the hand: its name, and "Old" when it is."""
+    name = card_name(tr, card)
+    return tr.gettext("{card}, Old", card=name) if old else name
+
+
+def cards_text(tr: Translator, cards: Iterable[Card]) -> str:
+    return tr.join([card_name(tr, c) for c in cards])
+
+
+def play_text(tr: Translator, play: Play) -> str:
+    """A play in few words: "7 of Coins", "3–5 of Myriads" (a run), "7 of Coins, Strings, Tens"
+    (a set)."""
+    cards = play.cards
+    if len(cards) == 1:
+        return card_name(tr, cards[0])
+    if play.kind == "run":
+        ranks = tr.gettext("{low}–{high}", low=cards[0].rank, high=cards[-1].rank)
+        return tr.gettext(CARD_NAMES[cards[0].suit], rank=ranks)
+    suits = tr.join([suit_name(tr, c.suit) for c in cards])
+    return tr.gettext("{rank} of {suits}", rank=cards[0].rank, suits=suits)
+
+
+# ---------------------------------------------------------------------------------------------
+# Announcements: one sentence per event, for the log and the live region
+
+
+def new_deal_text(tr: Translator, number: int, master: int) -> str:
+    if master == YOU:
+        return tr.gettext("Deal number {number}. You are the Master.", number=number)
+    return tr.gettext(
+        "Deal number {number}. {seat} is the Master.", number=number, seat=seat_name(tr, master)
+    )
+
+
+def call_text(tr: Translator, seat: int, called: bool) -> str:
+    if seat == YOU:
+        return tr.gettext("You play this deal.") if called else tr.gettext("You pass.")
+    name = seat_name(tr, seat)
+    if called:
+        return tr.gettext("{seat} plays this deal.", seat=name)
+    return tr.gettext("{seat} passes.", seat=name)
+
+
+def redeal_text(tr: Translator) -> str:
+    return tr.gettext("All three passed: the cards are shuffled and dealt again.")
+
+
+def turn_text(
+    tr: Translator, seat: int, play: Play | None, discarded: int, leads: bool,
+    own_discard: Sequence[Card] = (),
+) -> str:
+    """A face-up play, or a face-down discard told only by its count.
+
+    ``own_discard`` names the cards when seat 0 discarded them (you may know your own cards);
+    a computer player's discarded cards are never passed in.
+    """
+    if play is not None:
+        cards = play_text(tr, play)
+        if seat == YOU:
+            if leads:
+                return tr.gettext("You lead {cards}.", cards=cards)
+            return tr.gettext("You play {cards}.", cards=cards)
+        if leads:
+            return tr.gettext("{seat} leads {cards}.", seat=seat_name(tr, seat), cards=cards)
+        return tr.gettext("{seat} plays {cards}.", seat=seat_name(tr, seat), cards=cards)
+    if seat == YOU:
+        if own_discard:
+            return tr.gettext("You discard {cards} face down.", cards=cards_text(tr, own_discard))
+        return tr.ngettext(
+            "You discard {n} card face down.", "You discard {n} cards face down.", discarded
+        )
+    return tr.ngettext(
+        "{seat} discards {n} card face down.",
+        "{seat} discards {n} cards face down.",
+        discarded,
+        seat=seat_name(tr, seat),
+    )
+
+
+def trick_won_text(tr: Translator, winner: int, fu: int) -> str:
+    if winner == YOU:
+        return tr.ngettext("You win the trick: {n} fu.", "You win the trick: {n} fu.", fu)
+    return tr.ngettext(
+        "{seat} wins the trick: {n} fu.", "{seat} wins the trick: {n} fu.", fu,
+        seat=seat_name(tr, winner),
+    )
+
+
+def claim_text(tr: Translator, seat: int, F: int) -> str:
+    if seat == YOU:
+        return tr.gettext("You claim with F = {F}.", F=F)
+    return tr.gettext("{seat} claims with F = {F}.", seat=seat_name(tr, seat), F=F)
+
+
+def result_title(tr: Translator, winner: int | None) -> str:
+    if winner is None:
+        return tr.gettext("The deal is drawn: nobody reached six fu.")
+    if winner == YOU:
+        return tr.gettext("You win the deal!")
+    return tr.gettext("{seat} wins the deal.", seat=seat_name(tr, winner))
+
+
+def result_detail(tr: Translator, claimed: bool, F: int, S: int) -> str:
+    if claimed:
+        return tr.gettext("Claimed with F = {F}, so S = {S}.", F=F, S=S)
+    return tr.gettext("The cards ran out: F = {F}, so S = {S}.", F=F, S=S)
+
+
+# ---------------------------------------------------------------------------------------------
+# Prompts: whose turn it is and what you may do
+
+
+def is_leading(obs: Observation) -> bool:
+    """True when the seat to move starts a trick (no trick in progress)."""
+    return obs.trick is None or not obs.trick.turns or obs.trick.winner is not None
+
+
+def current_trick(obs: Observation) -> Trick | None:
+    """The trick in progress, or None between tricks."""
+    trick = obs.trick
+    if trick is None or trick.winner is not None or not trick.turns:
+        return None
+    return trick
+
+
+def discard_count(obs: Observation) -> int:
+    """How many cards a discard takes now: the size of the current best play (0 if leading)."""
+    trick = current_trick(obs)
+    if trick is None or trick.best is None:
+        return 0
+    return len(trick.best.cards)
+
+
+def prompt_text(tr: Translator, obs: Observation) -> str:
+    """One sentence saying whose turn it is and, on yours, what you may do."""
+    if obs.phase == "over":
+        return tr.gettext("The deal is over.")
+    seat = obs.to_move
+    if seat is None:
+        return ""
+    if seat != obs.seat:
+        if obs.phase == "calling":
+            return tr.gettext("{seat} is deciding whether to play…", seat=seat_name(tr, seat))
+        return tr.gettext("{seat} is thinking…", seat=seat_name(tr, seat))
+    if obs.phase == "calling":
+        return tr.gettext("Your call: play this deal, or pass?")
+    kinds = {a.kind for a in obs.legal}
+    if is_leading(obs):
+        if "claim" in kinds:
+            return tr.gettext("Your lead: you may claim now, or choose cards to lead.")
+        return tr.gettext("Your lead: choose cards to lead.")
+    trick = current_trick(obs)
+    assert trick is not None and trick.best is not None and trick.best_seat is not None
+    best = play_text(tr, trick.best)
+    if "discard" in kinds:
+        return tr.ngettext(
+            "You cannot beat {cards}: choose {n} card to discard face down.",
+            "You cannot beat {cards}: choose {n} cards to discard face down.",
+            len(trick.best.cards),
+            cards=best,
+        )
+    return tr.gettext("Your turn: beat {cards}.", cards=best)
+
+
+def selection_hint(tr: Translator, selected: int, to_discard: int) -> str:
+    """What to do next when nothing is wrong yet (empty selection, or counting discards)."""
+    if to_discard:
+        return tr.ngettext(
+            "{n} card selected.", "{n} cards selected.", selected,
+        ) if selected else tr.ngettext(
+            "Select {n} card.", "Select {n} cards.", to_discard,
+        )
+    return tr.gettext("Tap cards to select them.")
+
+
+ILLEGAL_REASONS = {
+    "not-a-play": N_("Not a play: lead one card, three or four of a rank, "
+                     "or three or more in a row of one suit."),
+    "does-not-beat": N_("That does not beat {cards}."),
+    "must-beat": N_("You can beat {cards}, so you must play, not discard."),
+    "single-lead-rule": N_("A single you lead must be a card that is not Old, from {suit}: "
+                           "your highest suit with such a card."),
+    "passed-master-limit": N_("A passed Master may not lead four of a rank "
+                              "or a run of four or more."),
+    "cannot-claim": N_("You cannot claim now."),
+    "not-a-discard": N_("The leader plays cards face up; only followers discard."),
+    "not-in-hand": N_("Those cards are not in your hand."),
+    "wrong-phase": N_("That is not possible now."),
+}
+
+
+def illegal_text(tr: Translator, error: IllegalAction, obs: Observation) -> str:
+    """Why the engine refused an action, in the player's language (chosen by the error code)."""
+    code = error.code
+    if code == "wrong-count":
+        count = error.params.get("count")
+        n = count if isinstance(count, int) else discard_count(obs)
+        return tr.ngettext("Discard exactly {n} card.", "Discard exactly {n} cards.", n)
+    if code == "single-lead-rule":
+        suit = error.params.get("suit")
+        return tr.gettext(
+            ILLEGAL_REASONS[code], suit=suit_name(tr, suit) if isinstance(suit, int) else "?"
+        )
+    if code in ("does-not-beat", "must-beat"):
+        trick = current_trick(obs)
+        best = play_text(tr, trick.best) if trick and trick.best else ""
+        return tr.gettext(ILLEGAL_REASONS[code], cards=best)
+    return tr.gettext(ILLEGAL_REASONS.get(code, ILLEGAL_REASONS["wrong-phase"]))
+
+
+def claim_label(tr: Translator, F: int) -> str:
+    return tr.gettext("Claim (F = {F})", F=F)
+
+
+def claim_hint(tr: Translator, F: int, S: int, points: int) -> str:
+    return tr.gettext(
+        "Claiming now: F = {F}, S = {S}, and {points} points for you.",
+        F=F, S=S, points=tr.signed(points),
+    )

@@ -1,0 +1,343 @@
+"""What the table shows, as plain data: built from one observation and the player's selection.
+
+Plain Python (no ``js``), tested under CPython; `render` copies a `TableView` into the page.
+Nothing here decides a rule: what is legal comes from ``observation.legal`` and the engine's
+``check`` (passed in), Old cards from ``observation.old``, results from ``observation.result``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass
+
+from lukfu import Action, Card, IllegalAction, Observation, settle
+from lukfu.i18n import Translator
+from lukfu.web import text
+from lukfu.web.text import YOU
+
+CARD_DIR = "static/cards/"
+BACK = "back"
+
+# Where each seat's play goes in the trick area, left to right: Left, You, Right.
+SLOT_ORDER = (2, 0, 1)
+
+
+def card_src(code: str) -> str:
+    return f"{CARD_DIR}{code}.svg"
+
+
+@dataclass(frozen=True)
+class CardView:
+    code: str  # "C7"
+    label: str  # accessible name: "7 of Coins, Old"
+    old: bool = False
+    selected: bool = False
+
+
+@dataclass(frozen=True)
+class Mark:
+    kind: str  # css suffix: master, caller, passed, called, winner
+    text: str
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    marks: tuple[Mark, ...]
+    score: str  # "3 fu"
+    count: int  # cards in hand (backs shown for the computer players)
+    count_text: str
+    revealed: tuple[CardView, ...] | None  # a computer player's hand, face up, once over
+    to_move: bool
+
+
+@dataclass(frozen=True)
+class SlotView:
+    seat: int
+    name: str
+    cards: tuple[CardView, ...]  # face up
+    backs: int  # face-down discards
+    note: str  # text instead of cards (a decision while calling, "leads", …)
+    best: bool
+    label: str  # accessible description of the slot
+
+
+@dataclass(frozen=True)
+class TrickView:
+    title: str
+    slots: tuple[SlotView, ...]
+    finished: bool  # the last completed trick, shown until the next lead
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    seat: int
+    name: str
+    fu: int
+    fu_text: str
+    net: int
+    net_text: str
+    winner: bool
+
+
+@dataclass(frozen=True)
+class ResultView:
+    title: str
+    detail: str
+    rows: tuple[ResultRow, ...]
+    head: tuple[str, str, str]  # column titles
+
+
+@dataclass(frozen=True)
+class ButtonView:
+    action: str  # the data-action value
+    visible: bool
+    enabled: bool
+    label: str
+    sub: str = ""
+
+
+@dataclass(frozen=True)
+class TableView:
+    phase: str
+    to_move: int | None
+    seats: tuple[SeatView, SeatView, SeatView]
+    trick: TrickView | None
+    result: ResultView | None
+    prompt: str
+    hint: str
+    hint_problem: bool
+    hand: tuple[CardView, ...]
+    hand_enabled: bool
+    buttons: tuple[ButtonView, ...]
+
+
+Check = Callable[[Action], None]  # the engine's State.check: raises IllegalAction
+
+
+def card_views(
+    tr: Translator, cards: Iterable[Card], old: Collection[Card] = (),
+    selected: Collection[Card] = (),
+) -> tuple[CardView, ...]:
+    return tuple(
+        CardView(str(c), text.card_label(tr, c, c in old), c in old, c in selected) for c in cards
+    )
+
+
+def seat_views(tr: Translator, obs: Observation) -> tuple[SeatView, SeatView, SeatView]:
+    decisions = dict(obs.calls)
+    result = obs.result
+    views = []
+    for seat in range(3):
+        marks: list[Mark] = []
+        if seat == obs.master:
+            if obs.passed_master:
+                marks.append(Mark("master", tr.gettext("Passed Master")))
+            else:
+                marks.append(Mark("master", tr.gettext("Master")))
+        if seat == obs.caller:
+            marks.append(Mark("caller", tr.gettext("Caller")))
+        elif obs.phase == "calling" and decisions.get(seat) is False:
+            marks.append(Mark("passed", tr.gettext("Passed")))
+        if result is not None and result.winner == seat:
+            marks.append(Mark("winner", tr.gettext("Winner")))
+        revealed = None
+        if obs.revealed is not None and seat != YOU:
+            revealed = card_views(tr, obs.revealed[seat])
+        count = obs.hand_sizes[seat]
+        views.append(
+            SeatView(
+                seat=seat,
+                marks=tuple(marks),
+                score=tr.ngettext("{n} fu", "{n} fu", obs.fu[seat]),
+                count=count,
+                count_text=tr.ngettext("{n} card", "{n} cards", count),
+                revealed=revealed,
+                to_move=obs.to_move == seat,
+            )
+        )
+    return (views[0], views[1], views[2])
+
+
+def calling_view(tr: Translator, obs: Observation) -> TrickView:
+    decisions = dict(obs.calls)
+    slots = []
+    for seat in SLOT_ORDER:
+        if seat in decisions:
+            note = tr.gettext("Plays") if decisions[seat] else tr.gettext("Passes")
+        elif obs.to_move == seat:
+            note = tr.gettext("Deciding…")
+        else:
+            note = ""
+        slots.append(SlotView(seat, text.seat_name(tr, seat), (), 0, note, False,
+                              f"{text.seat_name(tr, seat)}: {note}" if note else ""))
+    if obs.redeals:
+        title = tr.ngettext(
+            "Calling (the cards were dealt again)", "Calling (the cards were dealt {n} times more)",
+            obs.redeals)
+    else:
+        title = tr.gettext("Calling")
+    return TrickView(title, tuple(slots), False)
+
+
+def trick_view(tr: Translator, obs: Observation) -> TrickView:
+    """The trick in progress, or the last one completed (until the next lead), or an empty table."""
+    trick = obs.trick
+    finished = False
+    number = len(obs.tricks) + 1
+    if trick is None or not trick.turns:
+        if not obs.tricks:
+            return TrickView(tr.gettext("Trick {n}", n=number), (), False)
+        trick = obs.tricks[-1]
+        number -= 1
+        finished = True
+    turns = {turn.seat: turn for turn in trick.turns}
+    slots = []
+    for seat in SLOT_ORDER:
+        name = text.seat_name(tr, seat)
+        turn = turns.get(seat)
+        if turn is None:
+            slots.append(SlotView(seat, name, (), 0, "", False, ""))
+            continue
+        is_best = seat == (trick.winner if finished else trick.best_seat)
+        if turn.play is not None:
+            cards = card_views(tr, turn.play.cards)
+            label = tr.gettext("{seat}: {cards}", seat=name, cards=text.play_text(tr, turn.play))
+            slots.append(SlotView(seat, name, cards, 0, "", is_best, label))
+        else:
+            label = tr.ngettext(
+                "{seat}: {n} card face down", "{seat}: {n} cards face down", turn.discarded,
+                seat=name)
+            slots.append(SlotView(seat, name, (), turn.discarded, "", False, label))
+    if finished:
+        winner = trick.winner if trick.winner is not None else trick.best_seat
+        assert winner is not None
+        if winner == YOU:
+            title = tr.gettext("Trick {n}: you won it", n=number)
+        else:
+            title = tr.gettext("Trick {n}: {seat} won it", n=number,
+                               seat=text.seat_name(tr, winner))
+    else:
+        title = tr.gettext("Trick {n}", n=number)
+    return TrickView(title, tuple(slots), finished)
+
+
+def result_view(tr: Translator, obs: Observation) -> ResultView | None:
+    result = obs.result
+    if result is None:
+        return None
+    rows = tuple(
+        ResultRow(
+            seat=seat,
+            name=text.seat_name(tr, seat),
+            fu=obs.fu[seat],
+            fu_text=tr.number(obs.fu[seat]),
+            net=result.net_points[seat],
+            net_text=tr.signed(result.net_points[seat]),
+            winner=result.winner == seat,
+        )
+        for seat in range(3)
+    )
+    if result.winner is None:
+        detail = tr.gettext("Nobody scores.")
+    else:
+        detail = text.result_detail(tr, result.claimed, result.F, result.S)
+    return ResultView(
+        title=text.result_title(tr, result.winner),
+        detail=detail,
+        rows=rows,
+        head=(tr.gettext("Player"), tr.gettext("fu"), tr.gettext("Points")),
+    )
+
+
+def claim_value(obs: Observation) -> tuple[int, int, int]:
+    """(F, S, your net points) if you claimed now; the winner always gets 2S (RULES §8)."""
+    F = obs.F
+    points = settle(obs.seat, F, obs.caller)[obs.seat]
+    return F, points // 2, points
+
+
+@dataclass(frozen=True)
+class Feedback:
+    hint: str
+    problem: bool
+    play: bool  # the Play button may be pressed
+    discard: bool  # the Discard button may be pressed
+
+
+def feedback(tr: Translator, obs: Observation, selected: Collection[Card], check: Check) -> Feedback:
+    """Tell the player what the selection would do, asking the engine whether it is legal."""
+    kinds = {a.kind for a in obs.legal}
+    chosen = sorted(selected)
+    if "discard" in kinds:
+        need = text.discard_count(obs)
+        if len(chosen) != need:
+            return Feedback(text.selection_hint(tr, len(chosen), need), False, False, False)
+        try:
+            check(Action.discard(chosen))
+        except IllegalAction as error:
+            return Feedback(text.illegal_text(tr, error, obs), True, False, False)
+        return Feedback(text.selection_hint(tr, len(chosen), need), False, False, True)
+    if "play" not in kinds:
+        return Feedback("", False, False, False)
+    if not chosen:
+        if "claim" in kinds:
+            F, S, points = claim_value(obs)
+            return Feedback(text.claim_hint(tr, F, S, points), False, False, False)
+        return Feedback(text.selection_hint(tr, 0, 0), False, False, False)
+    try:
+        check(Action.play(chosen))
+    except IllegalAction as error:
+        return Feedback(text.illegal_text(tr, error, obs), True, False, False)
+    return Feedback(tr.gettext("Ready to play {cards}.", cards=text.cards_text(tr, chosen)),
+                    False, True, False)
+
+
+def buttons(tr: Translator, obs: Observation, fb: Feedback | None) -> tuple[ButtonView, ...]:
+    mine = obs.to_move == obs.seat
+    kinds = {a.kind for a in obs.legal} if mine else set()
+    calling = obs.phase == "calling"
+    over = obs.phase == "over"
+    claim_sub = ""
+    if "claim" in kinds:
+        F, S, points = claim_value(obs)
+        claim_sub = tr.gettext("F = {F}, S = {S}, {points} points", F=F, S=S,
+                               points=tr.signed(points))
+    playing = not calling and not over
+    return (
+        ButtonView("call", calling, calling and mine, tr.gettext("Play this deal")),
+        ButtonView("pass", calling, calling and mine, tr.gettext("Pass")),
+        ButtonView("play", playing and "discard" not in kinds, bool(fb and fb.play),
+                   tr.gettext("Play")),
+        ButtonView("discard", playing and "discard" in kinds, bool(fb and fb.discard),
+                   tr.gettext("Discard face down")),
+        ButtonView("claim", "claim" in kinds, "claim" in kinds, tr.gettext("Claim"), claim_sub),
+        ButtonView("new-deal", over, over, tr.gettext("New deal")),
+    )
+
+
+def table_view(
+    tr: Translator, obs: Observation, selected: Collection[Card], check: Check | None
+) -> TableView:
+    """Everything the table shows for ``obs`` (seat 0's observation)."""
+    mine = obs.to_move == obs.seat and obs.phase == "playing"
+    fb = feedback(tr, obs, selected, check) if mine and check is not None else None
+    if obs.phase == "calling":
+        trick: TrickView | None = calling_view(tr, obs)
+    elif obs.phase == "over":
+        trick = None
+    else:
+        trick = trick_view(tr, obs)
+    return TableView(
+        phase=obs.phase,
+        to_move=obs.to_move,
+        seats=seat_views(tr, obs),
+        trick=trick,
+        result=result_view(tr, obs),
+        prompt=text.prompt_text(tr, obs),
+        hint=fb.hint if fb else "",
+        hint_problem=fb.problem if fb else False,
+        hand=card_views(tr, obs.hand, obs.old, selected if mine else ()),
+        hand_enabled=mine,
+        buttons=buttons(tr, obs, fb),
+    )

@@ -1,0 +1,95 @@
+"""The page's runtime configuration: self-hosted, relative URLs, and no file forgotten.
+
+pyscript.toml must list every lukfu/**/*.py and every locale catalog in [files] (each at the
+same relative path), or the page breaks at import time in the browser while every CPython
+test still passes.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from html.parser import HTMLParser
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def config() -> dict[str, object]:
+    with (ROOT / "pyscript.toml").open("rb") as f:
+        return tomllib.load(f)
+
+
+def expected_files() -> set[str]:
+    python = {p for p in (ROOT / "lukfu").rglob("*.py") if "__pycache__" not in p.parts}
+    catalogs = set((ROOT / "locales").rglob("*.po"))
+    return {"./" + p.relative_to(ROOT).as_posix() for p in python | catalogs}
+
+
+def test_pyscript_toml_lists_every_python_file_and_catalog() -> None:
+    files = config()["files"]
+    assert isinstance(files, dict)
+    listed = set(files)
+    assert listed == expected_files(), (
+        f"missing from pyscript.toml: {sorted(expected_files() - listed)}; "
+        f"listed but absent: {sorted(listed - expected_files())}"
+    )
+    for source, destination in files.items():
+        assert destination == source, "each file lands at its own relative path"
+
+
+def test_pyscript_uses_the_self_hosted_interpreter_and_no_packages() -> None:
+    data = config()
+    assert data["interpreter"] == "./runtime/pyodide/pyodide.mjs"
+    # packages = [...] needs micropip, which the self-hosted runtime lacks: it breaks offline.
+    assert "packages" not in data
+    assert set(data) <= {"interpreter", "files"}
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        self.tags.append((tag, values))
+        for name in ("src", "href", "config", "action", "poster"):
+            value = values.get(name)
+            if value:
+                self.urls.append(value)
+
+
+def test_index_html_loads_everything_from_its_own_folder() -> None:
+    parser = _Links()
+    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    assert parser.urls
+    for url in parser.urls:
+        # Relative URLs only: the site must work from a GitHub Pages project folder.
+        assert not re.match(r"^([a-z][a-z0-9+.-]*:|//|/)", url, re.I) or url.startswith("#"), url
+        path = url.split("#")[0].split("?")[0]
+        if path:
+            assert (ROOT / path).exists() or path.startswith("runtime/"), f"{url} does not exist"
+    scripts = [a for t, a in parser.tags if t == "script"]
+    assert {"type": "module", "src": "runtime/pyscript/core.js"} in scripts
+    assert any(a.get("type") == "py" and a.get("config") == "./pyscript.toml" for a in scripts)
+    links = [a for t, a in parser.tags if t == "link"]
+    assert any(a.get("href") == "runtime/pyscript/core.css" for a in links)
+
+
+def test_stylesheet_uses_no_other_origin_and_no_web_fonts() -> None:
+    css = (ROOT / "static" / "style.css").read_text(encoding="utf-8")
+    assert "@import" not in css and "@font-face" not in css
+    assert not re.search(r"url\(\s*['\"]?(https?:|//)", css)
+
+
+def test_stylesheet_uses_logical_properties_for_text_layout() -> None:
+    """No physical left/right in the stylesheet: right-to-left needs no second stylesheet."""
+    css = (ROOT / "static" / "style.css").read_text(encoding="utf-8")
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    physical = re.findall(
+        r"(?<![-\w(])((?:margin|padding|border)-(?:left|right|top|bottom)|left|right|top|bottom"
+        r"|width|height|min-width|min-height|max-width|max-height)\s*:", css)
+    physical += re.findall(r"(?:text-align|float|clear)\s*:\s*(?:left|right)", css)
+    assert not physical, physical

@@ -1,0 +1,335 @@
+"""Whole deals played through the page by clicking, as a person would.
+
+The test player reads only the page (your hand, the trick, which buttons show) and clicks; it
+calls in one deal and passes in another, discards face down when it cannot beat, and claims
+when it may.  Along the way it checks that no computer player's hidden card (its hand, or a
+card it discarded face down) ever reaches the page or the console before the deal is over,
+and at the end that the net points shown sum to zero.  Screenshots go to artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import combinations
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from lukfu import Action, Card, State, classify, new_deal, parse_cards, settle
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+pytestmark = pytest.mark.browser
+
+READY = "#table:not([data-phase='loading'])"
+SUIT_WORDS = {"Coins": "C", "Strings": "S", "Myriads": "M", "Tens": "T"}
+# Card names as the page writes them: "7 of Coins", a run "3–5 of Myriads", a set
+# "7 of Coins, Strings, Tens".
+SUIT = r"(?:Coins|Strings|Myriads|Tens)"
+NAME = re.compile(rf"\b([1-9])(?:–([1-9]))? of ({SUIT}(?:, {SUIT})*)")
+CODE = re.compile(r"(?<![A-Za-z0-9])([CSMT][1-9])(?![A-Za-z0-9])")
+PUBLIC_LINE = re.compile(r"^(?:Right|Left) (?:leads|plays) (.+)\.$")
+
+# The page without the rules card (static text that names cards, e.g. "1 of Coins").
+SNAPSHOT = """() => {
+  const copy = document.documentElement.cloneNode(true);
+  copy.querySelector('#rules').remove();
+  const log = [...document.querySelectorAll('#log li')].map(li => li.textContent);
+  return [copy.outerHTML, log];
+}"""
+
+
+def names_to_cards(text: str) -> set[Card]:
+    found: set[Card] = set()
+    for low, high, suits in NAME.findall(text):
+        for suit in suits.split(", "):
+            for rank in range(int(low), int(high or low) + 1):
+                found.add(parse_cards(f"{SUIT_WORDS[suit]}{rank}")[0])
+    return found
+
+
+def cards_in(text: str) -> set[Card]:
+    """Every card the text mentions, by code (C7, also in file names) or by name."""
+    return {parse_cards(code)[0] for code in CODE.findall(text)} | names_to_cards(text)
+
+
+@dataclass
+class Deal:
+    """What one deal through the page did."""
+
+    seed: int
+    called: bool = False
+    passed: bool = False
+    discarded: bool = False
+    claimed: bool = False
+    redealt: bool = False
+    illegal_checked: bool = False
+    hidden_checks: int = 0
+    net: list[int] = field(default_factory=list)
+
+
+class Player:
+    """Plays seat 0 through the page: reads the DOM, clicks cards and buttons."""
+
+    def __init__(self, page: Page, console: list[str]) -> None:
+        self.page = page
+        self.console = console
+        self.ai_hands: set[Card] | None = None
+
+    # --- reading the page ------------------------------------------------------------------
+
+    def attr(self, name: str) -> str:
+        return self.page.get_attribute("#table", name) or ""
+
+    def wait_for_me(self) -> None:
+        self.page.wait_for_function(
+            """() => { const t = document.getElementById('table');
+                       return t.dataset.phase === 'over' || t.dataset.toMove === '0'; }""",
+            timeout=20_000,
+        )
+
+    def hand(self) -> list[str]:
+        return self.page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
+
+    def best(self) -> list[str]:
+        srcs = self.page.eval_on_selector_all(
+            "#trick .slot.best .slot-cards img", "els => els.map(e => e.getAttribute('src'))")
+        return [re.search(r"([CSMT][1-9])\.svg$", s).group(1) for s in srcs]  # type: ignore[union-attr]
+
+    def visible(self, action: str) -> bool:
+        return self.page.is_visible(f"[data-action='{action}']")
+
+    def enabled(self, action: str) -> bool:
+        return self.page.is_enabled(f"[data-action='{action}']")
+
+    def click_card(self, code: str) -> None:
+        button = self.page.locator(f"#hand [data-card='{code}']")
+        before = button.get_attribute("aria-pressed")
+        button.click()
+        after = button.get_attribute("aria-pressed")
+        assert {before, after} == {"true", "false"}, f"{code} did not toggle"
+
+    def selected(self) -> list[str]:
+        return self.page.eval_on_selector_all(
+            "#hand [aria-pressed='true']", "els => els.map(e => e.dataset.card)")
+
+    def deselect_all(self) -> None:
+        for code in self.selected():
+            self.click_card(code)
+
+    # --- the hidden-information promise ----------------------------------------------------
+
+    def check_hidden(self, deal: Deal) -> None:
+        """No computer player's card that has not been played face up is in the page/console."""
+        if self.ai_hands is None or self.attr("data-phase") == "over":
+            return
+        html, log = self.page.evaluate(SNAPSHOT)
+        public: set[Card] = set()
+        for line in log:
+            match = PUBLIC_LINE.match(line)
+            if match:
+                public |= names_to_cards(match.group(1))
+        hidden = self.ai_hands - public
+        leaked = cards_in(html) & hidden
+        assert not leaked, f"hidden cards in the page: {sorted(map(str, leaked))}"
+        leaked = cards_in("\n".join(self.console)) & hidden
+        assert not leaked, f"hidden cards in the console: {sorted(map(str, leaked))}"
+        deal.hidden_checks += 1
+
+    def learn_ai_hands(self, seed: int, master: int | None) -> None:
+        """The computer players' hands at the first trick, from the engine (after any redeals)."""
+        mine = set(parse_cards(" ".join(self.hand())))
+        state: State = new_deal(seed, master)
+        for _ in range(20):
+            if set(state.hands[0]) == mine:
+                self.ai_hands = set(state.hands[1]) | set(state.hands[2])
+                return
+            for _ in range(3):  # three passes: the engine redeals the same way the page did
+                state = state.apply(Action.pass_())
+        raise AssertionError("the hand on the page is not one of this seed's deals")
+
+    # --- one decision ----------------------------------------------------------------------
+
+    def decide(self, deal: Deal, call: bool, claim: bool) -> None:
+        page = self.page
+        phase = self.attr("data-phase")
+        if phase == "calling":
+            assert self.visible("call") and self.visible("pass")
+            assert "play" in page.inner_text("#prompt").lower()
+            page.click("[data-action='call']" if call else "[data-action='pass']")
+            deal.called |= call
+            deal.passed |= not call
+            return
+        if self.ai_hands is None:
+            self.learn_ai_hands(deal.seed, self.master)
+        self.check_hidden(deal)
+        if self.visible("claim") and claim:
+            self.check_claim_button()
+            page.click("[data-action='claim']")
+            deal.claimed = True
+            return
+        if self.visible("discard"):
+            self.discard(deal)
+            return
+        assert self.visible("play") and not self.enabled("play")
+        best = self.best()
+        if not best:
+            if not deal.illegal_checked:
+                self.check_illegal_selection()
+                deal.illegal_checked = True
+            self.lead()
+        else:
+            self.follow(best)
+
+    def check_claim_button(self) -> None:
+        sub = self.page.inner_text("[data-action='claim'] .btn-sub")
+        match = re.search(r"F = (\d+), S = (\d+), \+(\d+) points", sub)
+        assert match, sub
+        F, S, points = map(int, match.groups())
+        assert F >= 6 and S == F - 5 and points in (2 * S,)
+        hint = self.page.inner_text("#hint")
+        assert f"F = {F}" in hint and f"+{points}" in hint
+
+    def check_illegal_selection(self) -> None:
+        """Two cards of different suits and ranks are not a play: the page says why."""
+        hand = self.hand()
+        pair = next(
+            ((a, b) for a, b in combinations(hand, 2) if a[0] != b[0] and a[1] != b[1]), None)
+        if pair is None:
+            return
+        for code in pair:
+            self.click_card(code)
+        assert not self.enabled("play")
+        hint = self.page.locator("#hint")
+        assert "problem" in (hint.get_attribute("class") or "")
+        assert hint.inner_text().startswith("Not a play")
+        self.deselect_all()
+
+    def try_play(self, cards: tuple[str, ...]) -> bool:
+        for code in cards:
+            self.click_card(code)
+        if self.enabled("play"):
+            assert self.page.inner_text("#hint").startswith("Ready to play")
+            self.page.click("[data-action='play']")
+            return True
+        assert self.page.inner_text("#hint"), "an illegal selection must say why"
+        self.deselect_all()
+        return False
+
+    def lead(self) -> None:
+        # Some single is always legal to lead: find one the page accepts.
+        for code in self.hand():
+            if self.try_play((code,)):
+                return
+        raise AssertionError("no single could be led")
+
+    def follow(self, best: list[str]) -> None:
+        hand = self.hand()
+        for cards in combinations(hand, len(best)):
+            if classify(parse_cards(" ".join(cards))) is not None and self.try_play(cards):
+                return
+        raise AssertionError(f"the page offers Play but nothing beats {best}")
+
+    def discard(self, deal: Deal) -> None:
+        n = len(self.best())
+        assert n > 0 and not self.enabled("discard")
+        for code in self.hand()[:n]:
+            self.click_card(code)
+        assert self.enabled("discard"), self.page.inner_text("#hint")
+        self.page.click("[data-action='discard']")
+        deal.discarded = True
+
+    # --- a whole deal ----------------------------------------------------------------------
+
+    def play_deal(self, seed: int, master: int | None, call: bool, claim: bool,
+                  shots: dict[str, Path] | None = None, full_page: bool = True) -> Deal:
+        page = self.page
+        self.master = master
+        self.ai_hands = None
+        self.console.clear()
+        query = f"?seed={seed}&delay=0" + ("" if master is None else f"&master={master}")
+        page.goto("index.html" + query)
+        page.wait_for_selector(READY, timeout=30_000)
+        assert self.attr("data-deal") == str(seed)
+        deal = Deal(seed)
+        for _ in range(200):
+            self.wait_for_me()
+            phase = self.attr("data-phase")
+            if phase == "over":
+                break
+            if shots and phase == "calling" and "calling" in shots:
+                page.screenshot(path=str(shots.pop("calling")), full_page=full_page)
+            in_progress = not page.locator("#trick.finished").count()
+            if shots and phase == "playing" and self.best() and in_progress and "trick" in shots:
+                page.screenshot(path=str(shots.pop("trick")), full_page=full_page)
+            self.decide(deal, call, claim)
+        else:
+            raise AssertionError("the deal did not end")
+        deal.redealt = "dealt again" in page.inner_text("#log")
+        self.check_result(deal)
+        if shots and "result" in shots:
+            page.screenshot(path=str(shots.pop("result")), full_page=full_page)
+        return deal
+
+    def check_result(self, deal: Deal) -> None:
+        page = self.page
+        assert self.attr("data-to-move") == ""
+        assert self.visible("new-deal")
+        rows = page.locator("[data-result-seat]")
+        assert rows.count() == 3
+        deal.net = [int(rows.nth(i).get_attribute("data-net") or "x") for i in range(3)]
+        assert sum(deal.net) == 0
+        shown = [rows.nth(i).locator(".net").inner_text() for i in range(3)]
+        assert shown == [f"+{n}" if n > 0 else str(n).replace("-", "\u2212") for n in deal.net]
+        title = page.inner_text("#trick .trick-title")
+        assert re.search(r"win|drawn", title), title
+        # Every hand is shown at the end: the computer players' cards face up.
+        for seat in (1, 2):
+            size = int(page.locator(f"[data-seat='{seat}'] .seat-count").inner_text().split()[0])
+            assert page.locator(f"[data-seat='{seat}'] .seat-cards img").count() == size
+            assert page.locator(f"[data-seat='{seat}'] .seat-cards img[src$='back.svg']").count() == 0
+        fu = [int(rows.nth(i).get_attribute("data-fu") or "x") for i in range(3)]
+        winner = [i for i in range(3) if rows.nth(i).get_attribute("class") == "winner"]
+        if winner and not deal.claimed and "claimed" not in page.inner_text("#trick").lower():
+            assert fu[winner[0]] >= 6
+        if deal.claimed:
+            assert winner == [0] and deal.net[0] > 0
+            assert "You claim with F = " in page.inner_text("#log")
+
+
+@pytest.fixture
+def player(page: Page) -> Iterator[Player]:
+    console: list[str] = []
+    page.on("console", lambda msg: console.append(msg.text))
+    yield Player(page, console)
+
+
+def test_deals_played_through_by_clicking(player: Player, screenshot_dir: Path) -> None:
+    """Deals until the player has called, passed, discarded face down and claimed."""
+    shots = {name: screenshot_dir / f"{name}.png" for name in ("calling", "trick", "result")}
+    done = {"called": False, "passed": False, "discarded": False, "claimed": False}
+    deals: list[Deal] = []
+    for seed in range(1, 13):
+        want_call = not done["called"] or done["passed"]
+        deal = player.play_deal(seed, 0, call=want_call, claim=True, shots=shots)
+        deals.append(deal)
+        for goal in done:
+            done[goal] |= getattr(deal, goal)
+        if all(done.values()) and len(deals) >= 3:
+            break
+    summary = [(d.seed, d.called, d.passed, d.discarded, d.claimed, d.net) for d in deals]
+    print(summary)
+    assert all(done.values()), f"not every kind of move happened: {summary}"
+    assert sum(d.hidden_checks for d in deals) > 10
+    assert not shots, f"screenshots not taken: {sorted(shots)}"
+
+
+def test_claim_value_matches_settle() -> None:
+    """The claim button's numbers are the engine's: 2S for the claimant (checked above)."""
+    for F in range(6, 13):
+        for caller in range(3):
+            assert settle(0, F, caller)[0] == 2 * (F - 5)

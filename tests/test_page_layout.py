@@ -1,0 +1,136 @@
+"""The page's shape: the static page before Python, a phone, right-to-left, bad addresses.
+
+Screenshots (artifacts/screenshots/): loading.png, phone-calling.png, phone-trick.png,
+phone-result.png, rtl.png.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from test_page_game import READY, Player
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page, Route
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+
+# The regions whose size is reserved before Python runs.
+REGIONS = ["[data-seat='0']", "[data-seat='1']", "[data-seat='2']", "#trick", ".prompt-box",
+           "#hand", "#actions", "#table"]
+
+RECTS = """(selectors) => selectors.map(s => {
+  const r = document.querySelector(s).getBoundingClientRect();
+  return [s, Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)];
+})"""
+
+
+def test_static_page_reserves_the_tables_space(page: Page, screenshot_dir: Path) -> None:
+    """Before Python is ready: the table frame, the rules and a progress indicator; and no
+    region of the table moves or changes size when Python takes over."""
+    held: list[Route] = []
+    released = False
+
+    def hold(route: Route) -> None:
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/pyodide.asm.wasm", hold)
+    page.goto("index.html?seed=5&delay=0&master=1")
+    page.wait_for_selector("#table[data-phase='loading'] #loading progress")
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
+    assert page.is_visible("#rules") and page.is_visible("[data-seat='1']")
+    assert page.inner_text("#prompt") == "Loading the game…"
+    before = page.evaluate(RECTS, REGIONS)
+    page.screenshot(path=str(screenshot_dir / "loading.png"), full_page=True)
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for Pyodide"
+    released = True
+    for route in held:
+        route.continue_()
+    page.wait_for_selector(READY, timeout=30_000)
+    page.wait_for_selector("#hand [data-card]")
+    after = page.evaluate(RECTS, REGIONS)
+    assert after == before
+
+
+@pytest.fixture
+def browser_context_args(request: pytest.FixtureRequest) -> dict[str, Any]:
+    if "phone" in request.node.name:
+        return {"viewport": PHONE, "has_touch": True, "is_mobile": True,
+                "device_scale_factor": 2}
+    return {"viewport": {"width": 1280, "height": 900}}
+
+
+@pytest.fixture
+def phone(page: Page) -> Iterator[Player]:
+    console: list[str] = []
+    page.on("console", lambda msg: console.append(msg.text))
+    yield Player(page, console)
+
+
+def no_sideways_scroll(page: Page) -> None:
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width}px wide on a {PHONE['width']}px phone"
+
+
+def test_phone(phone: Player, screenshot_dir: Path) -> None:
+    """A whole deal on a 390px-wide phone: nothing sticks out, twelve cards fit in a row."""
+    page = phone.page
+    page.goto("index.html?seed=3&delay=0&master=0")
+    page.wait_for_selector(READY, timeout=30_000)
+    no_sideways_scroll(page)
+    cards = page.locator("#hand [data-card]")
+    assert cards.count() == 12
+    boxes = [cards.nth(i).bounding_box() for i in range(12)]
+    assert all(b is not None and b["width"] >= 24 for b in boxes)
+    assert all(a["y"] == b["y"] for a, b in zip(boxes, boxes[1:], strict=False))  # type: ignore[index]
+    page.screenshot(path=str(screenshot_dir / "phone-calling.png"))
+    shots = {"trick": screenshot_dir / "phone-trick.png",
+             "result": screenshot_dir / "phone-result.png"}
+    phone.play_deal(3, 0, call=True, claim=True, shots=shots, full_page=False)
+    no_sideways_scroll(page)
+
+
+def test_right_to_left_keeps_the_tables_geometry(page: Page, screenshot_dir: Path) -> None:
+    page.goto("index.html?seed=3&delay=0&master=0")
+    page.wait_for_selector(READY, timeout=30_000)
+    page.evaluate("() => document.documentElement.setAttribute('dir', 'rtl')")
+    page.click("[data-action='call']")
+    page.wait_for_function("() => document.getElementById('table').dataset.toMove === '0'")
+    right = page.locator("[data-seat='1']").bounding_box()
+    left = page.locator("[data-seat='2']").bounding_box()
+    you = page.locator("[data-seat='0']").bounding_box()
+    assert right and left and you
+    assert right["x"] > you["x"] + you["width"] / 2 > left["x"] + left["width"]
+    assert right["y"] < you["y"] and left["y"] < you["y"]
+    # Cards still run low to high, left to right; the text runs right to left.
+    xs = page.eval_on_selector_all(
+        "#hand [data-card]", "els => els.map(e => e.getBoundingClientRect().x)")
+    assert xs == sorted(xs)
+    direction = page.eval_on_selector("#prompt", "e => getComputedStyle(e).direction")
+    assert direction == "rtl"
+    assert page.eval_on_selector(".rules", "e => getComputedStyle(e).direction") == "rtl"
+    page.screenshot(path=str(screenshot_dir / "rtl.png"), full_page=True)
+
+
+def test_bad_address_parameters_are_reported_and_ignored(page: Page) -> None:
+    page.goto("index.html?seed=abc&master=7&delay=-5&lang=xx")
+    page.wait_for_selector(READY, timeout=30_000)
+    notices = page.eval_on_selector_all("#log li.notice", "els => els.map(e => e.textContent)")
+    assert len(notices) == 4, notices
+    assert "(abc)" in notices[0] and "random" in notices[0]
+    assert "(7)" in notices[1] and "(-5)" in notices[2] and "(xx)" in notices[3]
+    assert page.get_attribute("#table", "data-deal").isdigit()  # type: ignore[union-attr]
+    assert page.get_attribute("#table", "data-phase") in ("calling", "playing")
+    assert page.locator("#hand [data-card]").count() == 12
