@@ -92,7 +92,7 @@ class Target:
     problems: set[str] = field(default_factory=set)
 
 
-def load_once(page: Any, url: str, target: Target, timeout_ms: int) -> tuple[float, int, int]:
+def load_once(page: Any, url: str, timeout_ms: int) -> tuple[float, int, int]:
     """Navigate and wait until ready; return (seconds, bytes transferred, bytes not in runtime/)."""
     page.goto(url, wait_until="commit")
     page.wait_for_function("window.__lukfuReadyAt !== undefined", timeout=timeout_ms)
@@ -108,42 +108,41 @@ def load_once(page: Any, url: str, target: Target, timeout_ms: int) -> tuple[flo
     return ready_ms / 1000, int(transferred), int(own)
 
 
-def measure(playwright: Any, chromium: ModuleType, site: str, target: Target, runs: int) -> None:
-    """``runs`` cold loads, each in a fresh profile, each followed by one warm load."""
+def measure(playwright: Any, chromium: ModuleType, site: str, target: Target) -> None:
+    """One cold load in a fresh profile, then one warm load in the same profile."""
     url = site + target.path
     site_origin = urlsplit(site).netloc
-    for _ in range(runs):
-        with tempfile.TemporaryDirectory(prefix="lukfu-boot-") as profile:
-            context = playwright.chromium.launch_persistent_context(
-                profile, executable_path=chromium.find_chromium(), args=chromium.FLAGS, headless=True
+    with tempfile.TemporaryDirectory(prefix="lukfu-boot-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=chromium.find_chromium(), args=chromium.FLAGS, headless=True
+        )
+        try:
+            context.add_init_script(READY_PROBE.replace("READY", target.ready_js))
+
+            def on_request(request: Any) -> None:
+                network = request.url.startswith(("http:", "https:", "ws:", "wss:"))
+                if network and urlsplit(request.url).netloc != site_origin:
+                    target.problems.add(f"request to another origin: {request.url}")
+
+            context.on("request", on_request)
+            context.on(
+                "console",
+                lambda msg: (
+                    target.problems.add(f"console error: {msg.text}") if msg.type == "error" else None
+                ),
             )
-            try:
-                context.add_init_script(READY_PROBE.replace("READY", target.ready_js))
-
-                def on_request(request: Any) -> None:
-                    network = request.url.startswith(("http:", "https:", "ws:", "wss:"))
-                    if network and urlsplit(request.url).netloc != site_origin:
-                        target.problems.add(f"request to another origin: {request.url}")
-
-                context.on("request", on_request)
-                context.on(
-                    "console",
-                    lambda msg: (
-                        target.problems.add(f"console error: {msg.text}") if msg.type == "error" else None
-                    ),
-                )
-                context.on("weberror", lambda err: target.problems.add(f"page error: {err.error}"))
-                page = context.pages[0] if context.pages else context.new_page()
-                seconds, transferred, own = load_once(page, url, target, 90_000)
-                target.cold.append(seconds)
-                target.cold_bytes.append(transferred)
-                target.own_bytes = own
-                time.sleep(1.0)  # let Chromium write its caches, as between two real visits
-                seconds, _, _ = load_once(page, url, target, 90_000)
-                target.warm.append(seconds)
-            finally:
-                context.close()
-        print(f"  {target.name}: cold {target.cold[-1]:.2f} s, warm {target.warm[-1]:.2f} s", flush=True)
+            context.on("weberror", lambda err: target.problems.add(f"page error: {err.error}"))
+            page = context.pages[0] if context.pages else context.new_page()
+            seconds, transferred, own = load_once(page, url, 90_000)
+            target.cold.append(seconds)
+            target.cold_bytes.append(transferred)
+            target.own_bytes = own
+            time.sleep(1.0)  # let Chromium write its caches, as between two real visits
+            seconds, _, _ = load_once(page, url, 90_000)
+            target.warm.append(seconds)
+        finally:
+            context.close()
+    print(f"  {target.name}: cold {target.cold[-1]:.2f} s, warm {target.warm[-1]:.2f} s", flush=True)
 
 
 def own_files() -> dict[str, int]:
@@ -194,8 +193,15 @@ def main() -> None:
 
     try:
         with sync_playwright() as playwright:
-            for target in targets:
-                measure(playwright, chromium, site, target, args.runs)
+            # Alternate the pages, so a slow spell on this shared machine hits both alike.
+            for _ in range(args.runs):
+                for target in targets:
+                    try:
+                        measure(playwright, chromium, site, target)
+                    except Exception as error:  # Playwright's TimeoutError among others
+                        for problem in sorted(target.problems):
+                            print(f"  ({target.name}) {problem}")
+                        raise SystemExit(f"bench/boot.py: {target.name} page: {error}") from None
     finally:
         server.shutdown()
         server.server_close()
