@@ -9,6 +9,7 @@ and at the end that the net points shown sum to zero.  Screenshots go to artifac
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from lukfu import Action, Card, State, classify, new_deal, parse_cards, settle
+from lukfu.ai import choose_action
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -154,12 +156,15 @@ class Player:
 
     # --- one decision ----------------------------------------------------------------------
 
-    def decide(self, deal: Deal, call: bool, claim: bool) -> None:
+    def decide(self, deal: Deal, calls: list[bool], claim: bool) -> None:
         page = self.page
         phase = self.attr("data-phase")
         if phase == "calling":
             assert self.visible("call") and self.visible("pass")
             assert "play" in page.inner_text("#prompt").lower()
+            if "All three passed" in page.inner_text("#log"):
+                assert "after 1 redeal" in page.inner_text("#trick .trick-title")
+            call = calls.pop(0) if len(calls) > 1 else calls[0]
             page.click("[data-action='call']" if call else "[data-action='pass']")
             deal.called |= call
             deal.passed |= not call
@@ -245,7 +250,7 @@ class Player:
 
     # --- a whole deal ----------------------------------------------------------------------
 
-    def play_deal(self, seed: int, master: int | None, call: bool, claim: bool,
+    def play_deal(self, seed: int, master: int | None, calls: list[bool], claim: bool,
                   shots: dict[str, Path] | None = None, full_page: bool = True) -> Deal:
         page = self.page
         self.master = master
@@ -266,10 +271,10 @@ class Player:
             in_progress = not page.locator("#trick.finished").count()
             if shots and phase == "playing" and self.best() and in_progress and "trick" in shots:
                 page.screenshot(path=str(shots.pop("trick")), full_page=full_page)
-            self.decide(deal, call, claim)
+            self.decide(deal, calls, claim)
         else:
             raise AssertionError("the deal did not end")
-        deal.redealt = "dealt again" in page.inner_text("#log")
+        deal.redealt = "All three passed" in page.inner_text("#log")
         self.check_result(deal)
         if shots and "result" in shots:
             page.screenshot(path=str(shots.pop("result")), full_page=full_page)
@@ -308,14 +313,32 @@ def player(page: Page) -> Iterator[Player]:
     yield Player(page, console)
 
 
+def seed_where_everybody_passes() -> int:
+    """A deal number where, if you (the Master) pass, both computer players pass too.
+
+    The page gives the computer players ``random.Random(deal number)``, so the engine's own
+    player can tell here what they will do (Python's random() is the same in every version).
+    """
+    for seed in range(1, 500):
+        state, rng = new_deal(seed, 0).apply(Action.pass_()), random.Random(seed)
+        while state.phase == "calling" and state.to_move != 0:
+            state = state.apply(choose_action(state.observation(state.to_move), rng))
+        if state.redeals:
+            return seed
+    raise AssertionError("no deal where all three pass")
+
+
 def test_deals_played_through_by_clicking(player: Player, screenshot_dir: Path) -> None:
-    """Deals until the player has called, passed, discarded face down and claimed."""
+    """Deals until the player has called, passed, discarded face down and claimed; one deal is
+    redealt after three passes."""
+    redeal = player.play_deal(seed_where_everybody_passes(), 0, [False, True], claim=True)
+    assert redeal.redealt and redeal.passed and redeal.called
     shots = {name: screenshot_dir / f"{name}.png" for name in ("calling", "trick", "result")}
     done = {"called": False, "passed": False, "discarded": False, "claimed": False}
     deals: list[Deal] = []
     for seed in range(1, 13):
         want_call = not done["called"] or done["passed"]
-        deal = player.play_deal(seed, 0, call=want_call, claim=True, shots=shots)
+        deal = player.play_deal(seed, 0, [want_call], claim=True, shots=shots)
         deals.append(deal)
         for goal in done:
             done[goal] |= getattr(deal, goal)

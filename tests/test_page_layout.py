@@ -98,7 +98,7 @@ def test_phone(phone: Player, screenshot_dir: Path) -> None:
     page.screenshot(path=str(screenshot_dir / "phone-calling.png"))
     shots = {"trick": screenshot_dir / "phone-trick.png",
              "result": screenshot_dir / "phone-result.png"}
-    phone.play_deal(3, 0, call=True, claim=True, shots=shots, full_page=False)
+    phone.play_deal(3, 0, [True], claim=True, shots=shots, full_page=False)
     no_sideways_scroll(page)
 
 

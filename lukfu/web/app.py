@@ -16,7 +16,7 @@ from typing import Any
 from js import document, window
 from pyodide.ffi import create_proxy
 
-from lukfu import Action, Card, IllegalAction, State, classify, new_deal, parse_cards
+from lukfu import Action, Card, IllegalAction, State, new_deal, parse_cards
 from lukfu.ai import choose_action
 from lukfu.i18n import DEFAULT_LANGUAGE, available_languages, translator
 from lukfu.web import options, text
@@ -135,42 +135,11 @@ class App:
         assert before is not None
         after = before.apply(action)
         self.state = after
-        for message in self.describe(seat, action, before, after):
+        for message in text.step_texts(self.tr, seat, action, before, after):
             self.view.announce(message)
         if seat == YOU:
             self.selected.clear()
         self.refresh()
-
-    def describe(self, seat: int, action: Action, before: State, after: State) -> list[str]:
-        tr = self.tr
-        kind = action.kind
-        messages: list[str] = []
-        if kind in ("call", "pass"):
-            messages.append(text.call_text(tr, seat, kind == "call"))
-            if after.redeals > before.redeals:
-                messages.append(text.redeal_text(tr))
-        elif kind == "claim":
-            result = after.result
-            assert result is not None
-            messages.append(text.claim_text(tr, seat, result.F))
-        else:
-            leads = before.trick is None
-            if kind == "play":
-                messages.append(text.turn_text(tr, seat, classify(action.cards), 0, leads))
-            else:
-                # A computer player's discard is told by its count only, never its cards.
-                own = action.cards if seat == YOU else ()
-                messages.append(text.turn_text(tr, seat, None, len(action.cards), leads, own))
-            if len(after.tricks) > len(before.tricks):
-                winner = after.tricks[-1].winner
-                assert winner is not None
-                gained = after.fu[winner] - before.fu[winner]
-                messages.append(text.trick_won_text(tr, winner, gained))
-        if after.is_over:
-            result = after.result
-            assert result is not None
-            messages.append(text.result_title(tr, result.winner))
-        return messages
 
     # --- computer players -------------------------------------------------------------------
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from lukfu import classify
 from lukfu.i18n import N_, Translator
 
 if TYPE_CHECKING:
-    from lukfu import Card, IllegalAction, Observation, Play, Trick
+    from lukfu import Action, Card, IllegalAction, Observation, Play, State, Trick
 
 YOU, RIGHT, LEFT = 0, 1, 2
 
@@ -135,6 +136,37 @@ def claim_text(tr: Translator, seat: int, F: int) -> str:
     if seat == YOU:
         return tr.gettext("You claim with F = {F}.", F=F)
     return tr.gettext("{seat} claims with F = {F}.", seat=seat_name(tr, seat), F=F)
+
+
+def step_texts(tr: Translator, seat: int, action: Action, before: State, after: State) -> list[str]:
+    """What everybody saw when ``seat`` took ``action`` (``before`` -> ``after``).
+
+    A face-down discard is told by its count; only your own discarded cards are named.
+    """
+    kind = action.kind
+    messages: list[str] = []
+    if kind in ("call", "pass"):
+        messages.append(call_text(tr, seat, kind == "call"))
+        if after.redeals > before.redeals:
+            messages.append(redeal_text(tr))
+    elif kind == "claim":
+        assert after.result is not None
+        messages.append(claim_text(tr, seat, after.result.F))
+    else:
+        leads = before.trick is None
+        if kind == "play":
+            messages.append(turn_text(tr, seat, classify(action.cards), 0, leads))
+        else:
+            own = action.cards if seat == YOU else ()
+            messages.append(turn_text(tr, seat, None, len(action.cards), leads, own))
+        if len(after.tricks) > len(before.tricks):
+            winner = after.tricks[-1].winner
+            assert winner is not None
+            messages.append(trick_won_text(tr, winner, after.fu[winner] - before.fu[winner]))
+    if after.is_over:
+        assert after.result is not None
+        messages.append(result_title(tr, after.result.winner))
+    return messages
 
 
 def result_title(tr: Translator, winner: int | None) -> str:

@@ -172,9 +172,8 @@ def calling_view(tr: Translator, obs: Observation) -> TrickView:
         slots.append(SlotView(seat, text.seat_name(tr, seat), (), 0, note, False,
                               f"{text.seat_name(tr, seat)}: {note}" if note else ""))
     if obs.redeals:
-        title = tr.ngettext(
-            "Calling (the cards were dealt again)", "Calling (the cards were dealt {n} times more)",
-            obs.redeals)
+        title = tr.ngettext("Calling: new cards after {n} redeal",
+                            "Calling: new cards after {n} redeals", obs.redeals)
     else:
         title = tr.gettext("Calling")
     return TrickView(title, tuple(slots), False)

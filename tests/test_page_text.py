@@ -1,0 +1,215 @@
+"""The page's plain-Python parts under CPython: words, prompts, reasons, options, the view.
+
+The last tests play many deals with the engine and check the hidden-information promise at the
+level of what the page is given to show: the `TableView` and the announcements for seat 0
+never name a computer player's hidden card before the deal is over.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from test_page_game import cards_in
+
+from lukfu import Action, Card, IllegalAction, State, classify, parse_cards, settle
+from lukfu.ai import choose_action
+from lukfu.i18n import translator
+from lukfu.web import options, text, view
+from lukfu.web.text import YOU
+
+tr = translator("en")
+DECK = [Card(i) for i in range(36)]
+
+
+def position(mine: str, master: int = 0, caller: int | None = 1, leader: int | None = None,
+             seed: int = 7) -> State:
+    """A deal where seat 0 holds ``mine`` and the other cards are shared out at random."""
+    hand = set(parse_cards(mine))
+    rest = [c for c in DECK if c not in hand]
+    random.Random(seed).shuffle(rest)
+    hands = [sorted(hand), sorted(rest[:12]), sorted(rest[12:])]
+    if caller is None:
+        return State.from_hands(hands, master)
+    return State.from_hands(hands, master, caller=caller, leader=leader)
+
+
+def error(state: State, action: Action) -> IllegalAction:
+    with pytest.raises(IllegalAction) as info:
+        state.check(action)
+    return info.value
+
+
+# --- words -------------------------------------------------------------------------------------
+
+
+def test_card_and_play_names() -> None:
+    c = parse_cards
+    assert text.card_name(tr, c("C7")[0]) == "7 of Coins"
+    assert text.card_name(tr, c("C1")[0]) == "Mau Gung (1 of Coins)"
+    assert text.card_name(tr, c("T1")[0]) == "Bak Chi (1 of Tens)"
+    assert text.card_label(tr, c("M9")[0], old=True) == "9 of Myriads, Old"
+    run, aset = classify(c("M3 M4 M5")), classify(c("C7 S7 T7"))
+    assert run is not None and aset is not None
+    assert text.play_text(tr, run) == "3–5 of Myriads"
+    assert text.play_text(tr, aset) == "7 of Coins, Strings, Tens"
+    ones = classify(c("T1 T2 T3"))
+    assert ones is not None and text.play_text(tr, ones) == "1–3 of Tens"
+
+
+def test_announcements() -> None:
+    single = classify(parse_cards("M7"))
+    assert text.turn_text(tr, 1, single, 0, leads=True) == "Right leads 7 of Myriads."
+    assert text.turn_text(tr, 2, single, 0, leads=False) == "Left plays 7 of Myriads."
+    assert text.turn_text(tr, 0, single, 0, leads=True) == "You lead 7 of Myriads."
+    assert text.turn_text(tr, 2, None, 2, leads=False) == "Left discards 2 cards face down."
+    assert text.turn_text(tr, 1, None, 1, leads=False) == "Right discards 1 card face down."
+    assert text.turn_text(tr, 0, None, 1, False, parse_cards("C2")) == \
+        "You discard 2 of Coins face down."
+    assert text.call_text(tr, 1, True) == "Right plays this deal."
+    assert text.call_text(tr, 0, False) == "You pass."
+    assert text.trick_won_text(tr, 2, 3) == "Left wins the trick: 3 fu."
+    assert text.claim_text(tr, 0, 7) == "You claim with F = 7."
+    assert text.result_title(tr, None).startswith("The deal is drawn")
+    assert text.new_deal_text(tr, 42, 0) == "Deal number 42. You are the Master."
+
+
+# --- reasons for an illegal selection, by error code ---------------------------------------
+
+
+def test_single_lead_rule_names_the_suit() -> None:
+    state = position("T4 T9 M7 M2 C1 S5 S6 C4 C5 C6 M3 M4", master=1, caller=1, leader=0)
+    obs = state.observation(YOU)
+    e = error(state, Action.play(parse_cards("M7")))
+    assert e.code == "single-lead-rule"
+    assert "from Tens" in text.illegal_text(tr, e, obs)
+
+
+def test_not_a_play_and_the_passed_master_limit() -> None:
+    state = position("C2 C3 C4 C5 S4 T9 M7 M2 S5 S6 S8 M4", master=0, caller=1)
+    obs = state.observation(YOU)
+    assert obs.passed_master
+    e = error(state, Action.play(parse_cards("C4 S4")))
+    assert e.code == "not-a-play" and text.illegal_text(tr, e, obs).startswith("Not a play")
+    e = error(state, Action.play(parse_cards("C2 C3 C4 C5")))
+    assert e.code == "passed-master-limit"
+    assert "passed Master" in text.illegal_text(tr, e, obs)
+
+
+def following(mine: str, lead: str) -> State:
+    """Seat 2 has led ``lead``; seat 0 is to follow."""
+    hand = set(parse_cards(mine))
+    led = parse_cards(lead)
+    rest = [c for c in DECK if c not in hand and c not in led]
+    random.Random(3).shuffle(rest)
+    hands = [sorted(hand), sorted(rest[: 12]), sorted(list(led) + rest[12: 24 - len(led)])]
+    state = State.from_hands(hands, master=2, caller=2, leader=2)
+    return state.apply(Action.play(led))
+
+
+def test_following_reasons() -> None:
+    state = following("M8 C2 T4 C3 C4 S2 S3 S7 T2 T5 T6 C9", "M6")
+    obs = state.observation(YOU)
+    assert text.prompt_text(tr, obs) == "Your turn: beat 6 of Myriads."
+    e = error(state, Action.play(parse_cards("C2")))
+    assert e.code == "does-not-beat"
+    assert text.illegal_text(tr, e, obs) == "That does not beat 6 of Myriads."
+    e = error(state, Action.discard(parse_cards("C2")))
+    assert e.code == "must-beat" and "must play" in text.illegal_text(tr, e, obs)
+    fb = view.feedback(tr, obs, set(parse_cards("M8")), state.check)
+    assert fb.play and not fb.problem and fb.hint == "Ready to play 8 of Myriads."
+    fb = view.feedback(tr, obs, set(parse_cards("C2 C3")), state.check)
+    assert not fb.play and fb.problem
+
+
+def test_discarding_when_you_cannot_beat() -> None:
+    state = following("C2 C3 C5 C7 S2 S3 S7 T2 T5 T6 M1 M2", "M6 M7 M8")
+    obs = state.observation(YOU)
+    assert text.prompt_text(tr, obs) == \
+        "You cannot beat 6–8 of Myriads: choose 3 cards to discard face down."
+    e = error(state, Action.discard(parse_cards("C2 C3")))
+    assert e.code == "wrong-count" and text.illegal_text(tr, e, obs) == "Discard exactly 3 cards."
+    fb = view.feedback(tr, obs, set(parse_cards("C2 C3")), state.check)
+    assert not fb.discard and fb.hint == "2 cards selected."
+    fb = view.feedback(tr, obs, set(parse_cards("C2 C3 C5")), state.check)
+    assert fb.discard and not fb.play
+    buttons = {b.action: b for b in view.buttons(tr, obs, fb)}
+    assert buttons["discard"].visible and buttons["discard"].enabled
+    assert not buttons["play"].visible and not buttons["claim"].visible
+
+
+def test_every_error_code_has_words() -> None:
+    assert set(IllegalAction.CODES) - {"wrong-count"} <= set(text.ILLEGAL_REASONS)
+
+
+def test_claim_button_shows_F_S_and_your_points() -> None:
+    # Caller with 4 fu and M9 C1 in hand: F = 6 (RULES example 25).
+    # Everything else was played face up except S5, discarded face down: so S3 is not Old.
+    hands = ["M9 C1 S3", "M2 M3 M4", "T2 T3 T4"]
+    held = set(parse_cards(" ".join(hands) + " S5"))
+    state = State.from_hands(hands, master=0, caller=0, leader=0, fu=(4, 3, 2),
+                             public=[c for c in DECK if c not in held])
+    obs = state.observation(YOU)
+    assert Action.claim() in obs.legal
+    assert view.claim_value(obs) == (6, 1, 2) == (obs.F, 1, settle(0, 6, 0)[0])
+    claim = {b.action: b for b in view.buttons(tr, obs, None)}["claim"]
+    assert claim.visible and claim.sub == "F = 6, S = 1, +2 points"
+    assert text.prompt_text(tr, obs).startswith("Your lead: you may claim now")
+
+
+# --- options from the address ------------------------------------------------------------
+
+
+def test_options_are_checked() -> None:
+    good = options.parse_options("?seed=12&master=0&delay=0&lang=en", ["en"])
+    assert (good.seed, good.master, good.delay, good.language, good.problems) == \
+        (12, 0, 0, "en", [])
+    bad = options.parse_options("?seed=-1&master=3&delay=fast&lang=fi", ["en"])
+    assert (bad.seed, bad.master, bad.delay, bad.language) == (None, None, None, None)
+    assert [name for name, _ in bad.problems] == ["seed", "master", "delay", "lang"]
+    assert options.parse_options("", ["en"]).problems == []
+    assert options.parse_options("?seed=%EF%BC%91", ["en"]).seed is None  # a full-width digit
+    long = options.problem_text(tr, "seed", "x" * 100)
+    assert "x" * 24 + "…" in long and "x" * 25 not in long
+
+
+# --- the hidden-information promise, engine-wide ---------------------------------------------
+
+
+def hidden_from_you(state: State, discarded: set[Card]) -> set[Card]:
+    return set(state.hands[1]) | set(state.hands[2]) | discarded
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_view_never_shows_a_computer_players_hidden_cards(seed: int) -> None:
+    rng = random.Random(seed)
+    state = State.from_hands(
+        [sorted(h) for h in (DECK[i::3] for i in range(3))], master=seed % 3, seed=seed)
+    discarded: set[Card] = set()
+    words: list[str] = []
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        obs = state.observation(seat)
+        if seat == YOU:
+            action = rng.choice(obs.legal)
+            selected = set(rng.sample(obs.hand, min(2, len(obs.hand))))
+        else:
+            action = choose_action(obs, rng)
+            selected = set()
+            if action.kind == "discard":
+                discarded |= set(action.cards)
+        mine = state.observation(YOU)
+        shown = repr(view.table_view(tr, mine, selected & set(mine.hand), state.check))
+        leaked = cards_in(shown + "\n".join(words)) & hidden_from_you(state, discarded)
+        assert not leaked, f"{sorted(map(str, leaked))} shown to seat 0"
+        after = state.apply(action)
+        words = text.step_texts(tr, seat, action, state, after)
+        if seat != YOU and action.kind == "discard":
+            assert not cards_in(" ".join(words)), words
+            assert re.search(r"discards \d+ cards? face down", words[0])
+        state = after
+    final = view.table_view(tr, state.observation(YOU), set(), state.check)
+    assert final.result is not None and sum(row.net for row in final.result.rows) == 0
+    assert final.seats[1].revealed is not None  # at the end every hand is shown
