@@ -259,7 +259,6 @@ class Player:
         query = f"?seed={seed}&delay=0" + ("" if master is None else f"&master={master}")
         page.goto("index.html" + query)
         page.wait_for_selector(READY, timeout=30_000)
-        assert self.attr("data-deal") == str(seed)
         deal = Deal(seed)
         for _ in range(200):
             self.wait_for_me()
@@ -290,6 +289,10 @@ class Player:
         assert sum(deal.net) == 0
         shown = [rows.nth(i).locator(".net").inner_text() for i in range(3)]
         assert shown == [f"+{n}" if n > 0 else str(n).replace("-", "\u2212") for n in deal.net]
+        # The deal's number is told at the end, with a link that deals it again.
+        assert page.get_attribute("#trick .result", "data-deal") == str(deal.seed)
+        href = page.get_attribute("#trick .result .replay a", "href") or ""
+        assert f"seed={deal.seed}" in href and href.startswith("?")
         title = page.inner_text("#trick .trick-title")
         assert re.search(r"win|drawn", title), title
         # Every hand is shown at the end: the computer players' cards face up.

@@ -6,6 +6,7 @@ phone-result.png, rtl.png.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -131,6 +132,24 @@ def test_bad_address_parameters_are_reported_and_ignored(page: Page) -> None:
     assert len(notices) == 4, notices
     assert "(abc)" in notices[0] and "random" in notices[0]
     assert "(7)" in notices[1] and "(-5)" in notices[2] and "(xx)" in notices[3]
-    assert page.get_attribute("#table", "data-deal").isdigit()  # type: ignore[union-attr]
+    # A random deal's number is not shown before the end (it would tell every hand).
+    assert "was deal number" not in page.content().lower()
+    # The bad delay was ignored: a computer player waits the normal pause before it moves.
+    if page.get_attribute("#table", "data-to-move") == "0":
+        page.click("[data-action='pass']" if page.is_visible("[data-action='pass']")
+                   else "#hand [data-card]")
+    seat = page.get_attribute("#table", "data-to-move")
+    if seat in ("1", "2"):
+        assert re.search(r"^(Right|Left) is (deciding|thinking)", page.inner_text("#prompt"))
+        count = page.locator("#log li").count()
+        page.wait_for_timeout(300)
+        assert page.locator("#log li").count() == count
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {count}",
+                               timeout=5_000)
+    # The speed setting is kept for the next visit.
+    page.select_option("#speed", "fast")
+    page.goto("index.html?delay=0")
+    page.wait_for_selector(READY, timeout=30_000)
+    assert page.eval_on_selector("#speed", "e => e.value") == "fast"
     assert page.get_attribute("#table", "data-phase") in ("calling", "playing")
     assert page.locator("#hand [data-card]").count() == 12

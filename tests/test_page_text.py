@@ -72,7 +72,9 @@ def test_announcements() -> None:
     assert text.trick_won_text(tr, 2, 3) == "Left wins the trick: 3 fu."
     assert text.claim_text(tr, 0, 7) == "You claim with F = 7."
     assert text.result_title(tr, None).startswith("The deal is drawn")
-    assert text.new_deal_text(tr, 42, 0) == "Deal number 42. You are the Master."
+    assert text.new_deal_text(tr, 0) == "A new deal: you are the Master."
+    assert text.new_deal_text(tr, 2) == "A new deal: Left is the Master."
+    assert text.deal_number_text(tr, 42) == "This was deal number 42."
 
 
 # --- reasons for an illegal selection, by error code ---------------------------------------
@@ -170,6 +172,8 @@ def test_options_are_checked() -> None:
     assert [name for name, _ in bad.problems] == ["seed", "master", "delay", "lang"]
     assert options.parse_options("", ["en"]).problems == []
     assert options.parse_options("?seed=%EF%BC%91", ["en"]).seed is None  # a full-width digit
+    assert options.replay_query("?lang=en&seed=1&delay=0", 7, 2) == \
+        "?lang=en&delay=0&seed=7&master=2"
     long = options.problem_text(tr, "seed", "x" * 100)
     assert "x" * 24 + "…" in long and "x" * 25 not in long
 

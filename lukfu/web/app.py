@@ -22,7 +22,7 @@ from lukfu.i18n import DEFAULT_LANGUAGE, available_languages, translator
 from lukfu.web import options, text
 from lukfu.web.render import Renderer
 from lukfu.web.text import YOU
-from lukfu.web.view import table_view
+from lukfu.web.view import Replay, table_view
 
 SPEED_KEY = "lukfu.speed"  # localStorage key of the "Computer speed" setting
 MAX_SEED = 10**9
@@ -114,20 +114,19 @@ class App:
         # The computer players' randomness follows the deal number, so a deal replays exactly.
         self.ai_random = random.Random(self.seed)
         self.selected.clear()
-        self.view.announce(text.new_deal_text(self.tr, self.seed, self.state.master))
+        self.view.announce(text.new_deal_text(self.tr, self.state.master))
         self.refresh()
-        self.table_url()
         self.schedule()
-
-    def table_url(self) -> None:
-        """Expose the deal number on the table, for bug reports and tests."""
-        self.view.table.setAttribute("data-deal", str(self.seed))
 
     def refresh(self) -> None:
         state = self.state
         assert state is not None
         obs = state.observation(YOU)
-        self.view.render(table_view(self.tr, obs, self.selected, state.check))
+        replay = None
+        if state.is_over:
+            href = options.replay_query(str(window.location.search), self.seed, state.master)
+            replay = Replay(self.seed, href)
+        self.view.render(table_view(self.tr, obs, self.selected, state.check, replay))
 
     def step(self, seat: int, action: Action) -> None:
         """Apply one action by ``seat`` and announce what everybody saw."""
@@ -137,6 +136,8 @@ class App:
         self.state = after
         for message in text.step_texts(self.tr, seat, action, before, after):
             self.view.announce(message)
+        if after.is_over:
+            self.view.announce(text.deal_number_text(self.tr, self.seed))
         if seat == YOU:
             self.selected.clear()
         self.refresh()

@@ -7,7 +7,7 @@ with a translated notice, and the game goes on with the default.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlencode
 
 from lukfu.i18n import Translator
 
@@ -88,3 +88,15 @@ def problem_text(tr: Translator, name: str, value: str) -> str:
     return tr.gettext(
         "The language in the address ({value}) is not available, so it was ignored.",
         value=shown)
+
+
+def replay_query(query: str, seed: int, master: int) -> str:
+    """The address (a relative ``?…``) that deals this deal again, keeping the other options.
+
+    >>> replay_query("?delay=0&seed=3", 12, 1)
+    '?delay=0&seed=12&master=1'
+    """
+    params = [(k, v) for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()
+              if k not in ("seed", "master")]
+    pairs = [(k, v[-1]) for k, v in params] + [("seed", str(seed)), ("master", str(master))]
+    return "?" + urlencode(pairs)

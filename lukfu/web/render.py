@@ -208,6 +208,13 @@ class Renderer:
             body.appendChild(row)
         table.appendChild(body)
         panel.appendChild(table)
+        if result.number is not None:
+            panel.setAttribute("data-deal", str(result.number))
+            again = element("p", "replay")
+            again.appendChild(element("span", "", result.number_text))
+            again.appendChild(document.createTextNode(" "))
+            again.appendChild(element("a", "", result.replay_label, href=result.replay_href))
+            panel.appendChild(again)
         return panel
 
     def _hand(self, cards: tuple[CardView, ...], enabled: bool) -> None:

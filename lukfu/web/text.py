@@ -70,12 +70,16 @@ def play_text(tr: Translator, play: Play) -> str:
 # Announcements: one sentence per event, for the log and the live region
 
 
-def new_deal_text(tr: Translator, number: int, master: int) -> str:
+def new_deal_text(tr: Translator, master: int) -> str:
+    # The deal's number is told only at the end: with it (and the engine) anyone could
+    # work out every hand.
     if master == YOU:
-        return tr.gettext("Deal number {number}. You are the Master.", number=number)
-    return tr.gettext(
-        "Deal number {number}. {seat} is the Master.", number=number, seat=seat_name(tr, master)
-    )
+        return tr.gettext("A new deal: you are the Master.")
+    return tr.gettext("A new deal: {seat} is the Master.", seat=seat_name(tr, master))
+
+
+def deal_number_text(tr: Translator, number: int) -> str:
+    return tr.gettext("This was deal number {number}.", number=number)
 
 
 def call_text(tr: Translator, seat: int, called: bool) -> str:

@@ -86,6 +86,10 @@ class ResultView:
     detail: str
     rows: tuple[ResultRow, ...]
     head: tuple[str, str, str]  # column titles
+    number: int | None = None  # the deal number, to play it again
+    number_text: str = ""
+    replay_label: str = ""
+    replay_href: str = ""
 
 
 @dataclass(frozen=True)
@@ -221,7 +225,15 @@ def trick_view(tr: Translator, obs: Observation) -> TrickView:
     return TrickView(title, tuple(slots), finished)
 
 
-def result_view(tr: Translator, obs: Observation) -> ResultView | None:
+@dataclass(frozen=True)
+class Replay:
+    """The deal's number and an address that deals it again (shown once the deal is over)."""
+
+    number: int
+    href: str
+
+
+def result_view(tr: Translator, obs: Observation, replay: Replay | None = None) -> ResultView | None:
     result = obs.result
     if result is None:
         return None
@@ -246,6 +258,10 @@ def result_view(tr: Translator, obs: Observation) -> ResultView | None:
         detail=detail,
         rows=rows,
         head=(tr.gettext("Player"), tr.gettext("fu"), tr.gettext("Points")),
+        number=replay.number if replay else None,
+        number_text=text.deal_number_text(tr, replay.number) if replay else "",
+        replay_label=tr.gettext("Play this deal again") if replay else "",
+        replay_href=replay.href if replay else "",
     )
 
 
@@ -316,7 +332,8 @@ def buttons(tr: Translator, obs: Observation, fb: Feedback | None) -> tuple[Butt
 
 
 def table_view(
-    tr: Translator, obs: Observation, selected: Collection[Card], check: Check | None
+    tr: Translator, obs: Observation, selected: Collection[Card], check: Check | None,
+    replay: Replay | None = None,
 ) -> TableView:
     """Everything the table shows for ``obs`` (seat 0's observation)."""
     mine = obs.to_move == obs.seat and obs.phase == "playing"
@@ -332,7 +349,7 @@ def table_view(
         to_move=obs.to_move,
         seats=seat_views(tr, obs),
         trick=trick,
-        result=result_view(tr, obs),
+        result=result_view(tr, obs, replay),
         prompt=text.prompt_text(tr, obs),
         hint=fb.hint if fb else "",
         hint_problem=fb.problem if fb else False,
