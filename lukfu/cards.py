@@ -100,17 +100,22 @@ def to_mask(cards: Iterable[int]) -> int:
     return mask
 
 
-# bits(mask) is on the hot path of search: three lookups of precomputed 12-bit chunks.
-_CHUNKS = tuple(
-    tuple(tuple(_CARDS[offset + i] for i in range(12) if chunk >> i & 1) for chunk in range(4096))
-    for offset in (0, 12, 24)
-)
+def _suit_table(suit: int) -> tuple[tuple[Card, ...], ...]:
+    """For each 9-bit pattern of one suit: its cards in order (built by doubling, bit by bit)."""
+    table: list[tuple[Card, ...]] = [()]
+    for position in range(9):
+        card = _CARDS[suit * 9 + position]
+        table += [cards + (card,) for cards in table]
+    return tuple(table)
+
+
+# cards_of(mask) is on the hot path of search: four lookups, one per suit.
+_S0, _S1, _S2, _S3 = (_suit_table(suit) for suit in range(4))
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards in a mask, sorted by suit then rank."""
-    low, mid, high = _CHUNKS
-    return low[mask & 4095] + mid[mask >> 12 & 4095] + high[mask >> 24 & 4095]
+    return _S0[mask & 511] + _S1[mask >> 9 & 511] + _S2[mask >> 18 & 511] + _S3[mask >> 27 & 511]
 
 
 def popcount(mask: int) -> int:

@@ -110,8 +110,16 @@ def beats(best: Play, candidate: Play, best_is_lead: bool) -> bool:
 
 
 def _beaters(best_is_lead: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+    # Only plays of the same kind and size can beat each other: compare within those groups.
+    groups: dict[tuple[str, int], list[Play]] = {}
+    for play in PLAYS:
+        groups.setdefault((play.kind, play.size), []).append(play)
     return tuple(
-        tuple((other.index, other.mask) for other in PLAYS if beats(play, other, best_is_lead))
+        tuple(
+            (other.index, other.mask)
+            for other in groups[play.kind, play.size]
+            if beats(play, other, best_is_lead)
+        )
         for play in PLAYS
     )
 
@@ -121,32 +129,19 @@ BEATERS_OF_LEAD = _beaters(True)
 BEATERS_OF_FOLLOW = _beaters(False)
 """The same when the play beat an earlier one (differs only for a led C1 or T1)."""
 
-SET_INDEX = {(play.rank, play.mask): play.index for play in PLAYS if play.kind == SET}
 
-# For each suit and each 9-bit pattern of that suit in a hand: the indices of the runs it holds.
-RUNS_IN_SUIT: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(
-        tuple(
-            play.index
-            for play in PLAYS
-            if play.kind == RUN and play.suit == suit and (play.mask >> 9 * suit) & ~pattern == 0
-        )
-        for pattern in range(SUIT_MASK + 1)
-    )
-    for suit in range(4)
-)
+def _runs_in_suit(suit: int) -> tuple[tuple[int, ...], ...]:
+    """For each 9-bit pattern of this suit in a hand: the indices of the runs it holds."""
+    runs = [(play.index, play.mask >> 9 * suit) for play in PLAYS if play.kind == RUN and play.suit == suit]
+    return tuple(tuple(i for i, m in runs if m & pattern == m) for pattern in range(SUIT_MASK + 1))
 
-# For each rank (1–9) and each 4-bit pattern of suits held at that rank: the sets it holds.
-SETS_AT_RANK: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(
-        tuple(
-            play.index
-            for play in PLAYS
-            if play.kind == SET
-            and play.rank == rank
-            and all(pattern >> (card // 9) & 1 for card in play.cards)
-        )
-        for pattern in range(16)
-    )
-    for rank in range(10)
-)
+
+def _sets_at_rank(rank: int) -> tuple[tuple[int, ...], ...]:
+    """For each 4-bit pattern of the suits held at this rank: the indices of the sets it holds."""
+    sets = [(p.index, sum(1 << c.suit for c in p.cards)) for p in PLAYS if p.kind == SET and p.rank == rank]
+    return tuple(tuple(i for i, m in sets if m & pattern == m) for pattern in range(16))
+
+
+RUNS_IN_SUIT = tuple(_runs_in_suit(suit) for suit in range(4))
+SETS_AT_RANK = ((),) + tuple(_sets_at_rank(rank) for rank in range(1, 10))
+"""Indexed by rank 1–9 (entry 0 is empty), then by the 4-bit pattern of suits held."""
