@@ -226,11 +226,21 @@ class Player:
         return False
 
     def lead(self) -> None:
-        # Some single is always legal to lead: find one the page accepts.
+        """Some single is always legal to lead: find one the page accepts, by keyboard."""
+        page = self.page
         for code in self.hand():
-            if self.try_play((code,)):
+            page.focus(f"#hand [data-card='{code}']")
+            page.keyboard.press("Space")
+            assert page.get_attribute(f"#hand [data-card='{code}']", "aria-pressed") == "true"
+            if self.enabled("play"):
+                page.focus("[data-action='play']")
+                page.keyboard.press("Enter")
+                # The played card is gone; the keyboard stays on the table.
+                assert page.evaluate("() => !!document.activeElement.closest('#table')")
                 return
-        raise AssertionError("no single could be led")
+            page.keyboard.press("Space")
+        raise AssertionError(f"no single could be led: {page.inner_text('#hint')} "
+                             f"{page.inner_text('#prompt')} {self.hand()} {self.selected()}")
 
     def follow(self, best: list[str]) -> None:
         hand = self.hand()
@@ -260,6 +270,7 @@ class Player:
         page.goto("index.html" + query)
         page.wait_for_selector(READY, timeout=30_000)
         deal = Deal(seed)
+        page.click("#trick")  # a click on the table itself does nothing (and breaks nothing)
         for _ in range(200):
             self.wait_for_me()
             phase = self.attr("data-phase")

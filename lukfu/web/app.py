@@ -34,7 +34,7 @@ def stored(key: str) -> str | None:
         value = window.localStorage.getItem(key)
     except Exception:  # storage can be unavailable (privacy settings): the setting just resets
         return None
-    return None if value is None else str(value)
+    return str(value) if value else None  # JavaScript's null arrives as the falsy jsnull
 
 
 def store(key: str, value: str) -> None:
@@ -170,7 +170,7 @@ class App:
 
     def on_click(self, event: Any) -> None:
         target = event.target.closest("[data-card], [data-action]")
-        if target is None or target.disabled:
+        if not target or target.disabled:  # null arrives as the falsy jsnull
             return
         code = target.getAttribute("data-card")
         if code:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from js import document
+from js import Object, document
+from pyodide.ffi import to_js
 
 from lukfu.i18n import Translator
 from lukfu.web.view import (
@@ -110,6 +111,18 @@ class Renderer:
         return True
 
     def render(self, view: TableView) -> None:
+        focused = self.table.contains(document.activeElement)
+        self._render(view)
+        active = document.activeElement
+        # (JavaScript's null arrives as the falsy `jsnull`, not None: test truth, not identity.)
+        lost = (not active or not self.table.contains(active)
+                or bool(active.matches(":disabled, [hidden], [hidden] *")))
+        if focused and lost:
+            # The focused card or button went away (played, hidden, disabled): keep the keyboard
+            # on the table instead of dropping it to the top of the page.
+            self.table.focus(to_js({"preventScroll": True}, dict_converter=Object.fromEntries))
+
+    def _render(self, view: TableView) -> None:
         self.table.setAttribute("data-phase", view.phase)
         self.table.setAttribute("data-to-move", "" if view.to_move is None else str(view.to_move))
         for seat_view in view.seats:
