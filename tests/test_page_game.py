@@ -252,8 +252,16 @@ class Player:
     def discard(self, deal: Deal) -> None:
         n = len(self.best())
         assert n > 0 and not self.enabled("discard")
-        for code in self.hand()[:n]:
-            self.click_card(code)
+        hand = self.hand()
+        if len(hand) > n:  # one card too many: the page says how many
+            for code in hand[: n + 1]:
+                self.click_card(code)
+            assert not self.enabled("discard")
+            assert self.page.inner_text("#hint").startswith("Discard exactly")
+            self.click_card(hand[n])
+        else:
+            for code in hand[:n]:
+                self.click_card(code)
         assert self.enabled("discard"), self.page.inner_text("#hint")
         self.page.click("[data-action='discard']")
         deal.discarded = True

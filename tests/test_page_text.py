@@ -133,9 +133,12 @@ def test_discarding_when_you_cannot_beat() -> None:
     e = error(state, Action.discard(parse_cards("C2 C3")))
     assert e.code == "wrong-count" and text.illegal_text(tr, e, obs) == "Discard exactly 3 cards."
     fb = view.feedback(tr, obs, set(parse_cards("C2 C3")), state.check)
-    assert not fb.discard and fb.hint == "2 cards selected."
+    assert not fb.discard and not fb.problem
+    assert fb.hint == "Select 3 cards to discard (2 selected)."
+    fb = view.feedback(tr, obs, set(parse_cards("C2 C3 C5 C7")), state.check)
+    assert not fb.discard and fb.problem and fb.hint == "Discard exactly 3 cards."
     fb = view.feedback(tr, obs, set(parse_cards("C2 C3 C5")), state.check)
-    assert fb.discard and not fb.play
+    assert fb.discard and not fb.play and fb.hint == "Ready to discard 3 cards face down."
     buttons = {b.action: b for b in view.buttons(tr, obs, fb)}
     assert buttons["discard"].visible and buttons["discard"].enabled
     assert not buttons["play"].visible and not buttons["claim"].visible

@@ -246,11 +246,15 @@ def prompt_text(tr: Translator, obs: Observation) -> str:
 def selection_hint(tr: Translator, selected: int, to_discard: int) -> str:
     """What to do next when nothing is wrong yet (empty selection, or counting discards)."""
     if to_discard:
-        return tr.ngettext(
-            "{n} card selected.", "{n} cards selected.", selected,
-        ) if selected else tr.ngettext(
-            "Select {n} card.", "Select {n} cards.", to_discard,
-        )
+        if selected == to_discard:
+            return tr.ngettext("Ready to discard {n} card face down.",
+                               "Ready to discard {n} cards face down.", selected)
+        if selected:
+            return tr.ngettext("Select {n} card to discard ({chosen} selected).",
+                               "Select {n} cards to discard ({chosen} selected).",
+                               to_discard, chosen=selected)
+        return tr.ngettext("Select {n} card to discard.", "Select {n} cards to discard.",
+                           to_discard)
     return tr.gettext("Tap cards to select them.")
 
 

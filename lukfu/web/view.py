@@ -286,7 +286,7 @@ def feedback(tr: Translator, obs: Observation, selected: Collection[Card], check
     chosen = sorted(selected)
     if "discard" in kinds:
         need = text.discard_count(obs)
-        if len(chosen) != need:
+        if len(chosen) < need:
             return Feedback(text.selection_hint(tr, len(chosen), need), False, False, False)
         try:
             check(Action.discard(chosen))
