@@ -189,16 +189,15 @@ class App:
             action = Action.pass_()
         elif name == "claim":
             action = Action.claim()
-        elif name == "play":
-            action = Action.play(sorted(self.selected))
-        elif name == "discard":
-            action = Action.discard(sorted(self.selected))
+        elif name in ("play", "discard") and self.selected:
+            cards = sorted(self.selected)
+            action = Action.play(cards) if name == "play" else Action.discard(cards)
         else:
             return
         try:
             state.check(action)
-        except IllegalAction as error:
-            self.view.hint.textContent = text.illegal_text(self.tr, error, state.observation(YOU))
+        except IllegalAction as error:  # the buttons prevent this; say why all the same
+            self.view.problem(text.illegal_text(self.tr, error, state.observation(YOU)))
             return
         self.step(YOU, action)
         self.schedule()

@@ -138,6 +138,12 @@ class Renderer:
         for button in view.buttons:
             self._button(button)
 
+    def problem(self, message: str) -> None:
+        """Say why an action was refused, in the hint line."""
+        self._shown["hint"] = (message, True)
+        self.hint.textContent = message
+        self.hint.classList.add("problem")
+
     def _seat(self, view: SeatView) -> None:
         if not self._changed(f"seat{view.seat}", view):
             return

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 
-from lukfu import Action, Card, IllegalAction, Observation, settle
+from lukfu import Action, Card, IllegalAction, Observation, classify, settle
 from lukfu.i18n import Translator
 from lukfu.web import text
 from lukfu.web.text import YOU
@@ -304,7 +304,9 @@ def feedback(tr: Translator, obs: Observation, selected: Collection[Card], check
         check(Action.play(chosen))
     except IllegalAction as error:
         return Feedback(text.illegal_text(tr, error, obs), True, False, False)
-    return Feedback(tr.gettext("Ready to play {cards}.", cards=text.cards_text(tr, chosen)),
+    play = classify(chosen)
+    assert play is not None  # the engine accepted it
+    return Feedback(tr.gettext("Ready to play {cards}.", cards=text.play_text(tr, play)),
                     False, True, False)
 
 
