@@ -40,6 +40,7 @@ def old_mask(hand: int, public: int) -> int:
 def old_cards(hand: Iterable[int], public: Iterable[int]) -> frozenset[Card]:
     """The Old cards of a hand (RULES §6), ``public`` being every card played face up so far.
 
+    >>> from lukfu import parse_cards
     >>> sorted(map(str, old_cards(parse_cards("S8 S7 S5"), parse_cards("S9"))))
     ['S7', 'S8']
     """

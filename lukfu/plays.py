@@ -82,6 +82,7 @@ def _play_at(index: int) -> Play:
 def classify(cards: Iterable[int]) -> Play | None:
     """The play these cards make, or ``None`` when they are not a play (a pair, a gap, ...).
 
+    >>> from lukfu import parse_cards
     >>> classify(parse_cards("T7 T8 T9")).kind
     'run'
     >>> classify(parse_cards("C4 S4")) is None
