@@ -110,25 +110,26 @@ def beats(best: Play, candidate: Play, best_is_lead: bool) -> bool:
     return candidate.suit > best.suit or (candidate.suit == best.suit and candidate.rank > best.rank)
 
 
-def _beaters(best_is_lead: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+def _beaters_of_lead() -> tuple[tuple[tuple[int, int], ...], ...]:
     # Only plays of the same kind and size can beat each other: compare within those groups.
     groups: dict[tuple[str, int], list[Play]] = {}
     for play in PLAYS:
         groups.setdefault((play.kind, play.size), []).append(play)
     return tuple(
-        tuple(
-            (other.index, other.mask)
-            for other in groups[play.kind, play.size]
-            if beats(play, other, best_is_lead)
-        )
+        tuple((other.index, other.mask) for other in groups[play.kind, play.size] if beats(play, other, True))
         for play in PLAYS
     )
 
 
-BEATERS_OF_LEAD = _beaters(True)
+BEATERS_OF_LEAD = _beaters_of_lead()
 """For each play index: the ``(index, mask)`` of every play that beats it when it was led."""
-BEATERS_OF_FOLLOW = _beaters(False)
-"""The same when the play beat an earlier one (differs only for a led C1 or T1)."""
+BEATERS_OF_FOLLOW = tuple(
+    tuple((other.index, other.mask) for other in PLAYS[:36] if beats(play, other, False))
+    if play.kind == SINGLE and play.cards[0].is_special
+    else BEATERS_OF_LEAD[play.index]
+    for play in PLAYS
+)
+"""The same when the play beat an earlier one: only a C1 or T1 single differs (in theory)."""
 
 
 def _runs_in_suit(suit: int) -> tuple[tuple[int, ...], ...]:
