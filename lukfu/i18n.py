@@ -409,4 +409,8 @@ class Translator:
 
 def translator(language: str = DEFAULT_LANGUAGE, root: Path = LOCALES_DIR) -> Translator:
     """A `Translator` for ``language`` (unknown or missing languages read as English)."""
+    if language == DEFAULT_LANGUAGE:
+        # English is the source language: its catalog is only the template that the other
+        # languages start from (every msgstr empty), so the page's start-up skips reading it.
+        return Translator(Catalog.empty(language))
     return Translator(load_catalog(language, root))

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from js import Object, document
-from pyodide.ffi import to_js
+from js import Object, document, window
+from pyodide.ffi import create_once_callable, to_js
 
 from lukfu.i18n import Translator
 from lukfu.web.view import (
@@ -83,6 +83,8 @@ class Renderer:
         root = document.documentElement
         root.setAttribute("lang", self.tr.language)
         root.setAttribute("dir", self.tr.direction)
+        if not self.tr.catalog.messages:
+            return  # nothing to translate (English): the page already says it
         if not self._static:
             for node in document.querySelectorAll("[data-i18n]"):
                 context = node.getAttribute("data-i18n") or None
@@ -100,6 +102,11 @@ class Renderer:
         self.log.appendChild(item)
         while self.log.childElementCount > MAX_LOG:
             self.log.removeChild(self.log.firstElementChild)
+        # Scroll once the browser lays the page out anyway: reading scrollHeight now would
+        # force a layout in the middle of rendering.
+        window.requestAnimationFrame(create_once_callable(self._scroll_log))
+
+    def _scroll_log(self, _time: float) -> None:
         self.log.scrollTop = self.log.scrollHeight
 
     # --- the table -------------------------------------------------------------------------------
