@@ -1,5 +1,8 @@
 """What the table shows, as plain data: built from one observation and the player's selection.
 
+The records are NamedTuples rather than dataclasses: they are created at start-up under
+Pyodide, where a NamedTuple class costs a quarter of what a frozen dataclass does.
+
 Plain Python (no ``js``), tested under CPython; `render` copies a `TableView` into the page.
 Nothing here decides a rule: what is legal comes from ``observation.legal`` and the engine's
 ``check`` (passed in), Old cards from ``observation.old``, results from ``observation.result``.
@@ -8,7 +11,7 @@ Nothing here decides a rule: what is legal comes from ``observation.legal`` and 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from lukfu import Action, Card, IllegalAction, Observation, classify, settle
 from lukfu.i18n import Translator
@@ -26,22 +29,19 @@ def card_src(code: str) -> str:
     return f"{CARD_DIR}{code}.svg"
 
 
-@dataclass(frozen=True)
-class CardView:
+class CardView(NamedTuple):
     code: str  # "C7"
     label: str  # accessible name: "7 of Coins, Old"
     old: bool = False
     selected: bool = False
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(NamedTuple):
     kind: str  # css suffix: master, caller, passed, called, winner
     text: str
 
 
-@dataclass(frozen=True)
-class SeatView:
+class SeatView(NamedTuple):
     seat: int
     marks: tuple[Mark, ...]
     score: str  # "3 fu"
@@ -51,8 +51,7 @@ class SeatView:
     to_move: bool
 
 
-@dataclass(frozen=True)
-class SlotView:
+class SlotView(NamedTuple):
     seat: int
     name: str
     cards: tuple[CardView, ...]  # face up
@@ -62,15 +61,13 @@ class SlotView:
     label: str  # accessible description of the slot
 
 
-@dataclass(frozen=True)
-class TrickView:
+class TrickView(NamedTuple):
     title: str
     slots: tuple[SlotView, ...]
     finished: bool  # the last completed trick, shown until the next lead
 
 
-@dataclass(frozen=True)
-class ResultRow:
+class ResultRow(NamedTuple):
     seat: int
     name: str
     fu: int
@@ -80,8 +77,7 @@ class ResultRow:
     winner: bool
 
 
-@dataclass(frozen=True)
-class ResultView:
+class ResultView(NamedTuple):
     title: str
     detail: str
     rows: tuple[ResultRow, ...]
@@ -92,8 +88,7 @@ class ResultView:
     replay_href: str = ""
 
 
-@dataclass(frozen=True)
-class ButtonView:
+class ButtonView(NamedTuple):
     action: str  # the data-action value
     visible: bool
     enabled: bool
@@ -101,8 +96,7 @@ class ButtonView:
     sub: str = ""
 
 
-@dataclass(frozen=True)
-class TableView:
+class TableView(NamedTuple):
     phase: str
     to_move: int | None
     seats: tuple[SeatView, SeatView, SeatView]
@@ -225,8 +219,7 @@ def trick_view(tr: Translator, obs: Observation) -> TrickView:
     return TrickView(title, tuple(slots), finished)
 
 
-@dataclass(frozen=True)
-class Replay:
+class Replay(NamedTuple):
     """The deal's number and an address that deals it again (shown once the deal is over)."""
 
     number: int
@@ -272,8 +265,7 @@ def claim_value(obs: Observation) -> tuple[int, int, int]:
     return F, points // 2, points
 
 
-@dataclass(frozen=True)
-class Feedback:
+class Feedback(NamedTuple):
     hint: str
     problem: bool
     play: bool  # the Play button may be pressed
