@@ -16,7 +16,7 @@ from itertools import combinations
 
 from .actions import CALL, CLAIM, DISCARD, PASS, PLAY, Action, IllegalAction, parse_action
 from .cards import DECK_SIZE, SUIT_MASK, SUITS, Card, cards_of, format_cards, parse_cards, popcount, to_mask
-from .dealing import HAND_SIZE, random_master, shuffled_hands
+from .dealing import HAND_SIZE, deal
 from .knowledge import old_mask
 from .plays import BEATERS_OF_FOLLOW, BEATERS_OF_LEAD, PLAYS, RUNS_IN_SUIT, SETS_AT_RANK, Play, classify
 from .scoring import CLAIM_THRESHOLD, score, settle
@@ -103,16 +103,16 @@ class Observation:
 # Legal plays, by mask tests
 
 
-def lead_play_indices(hand: int, public: int, is_caller: bool, passed_master: bool) -> list[int]:
-    """Indices of every play this hand may lead (RULES §5.1), singles first."""
+def lead_play_indices(hand: int, old: int, is_caller: bool, passed_master: bool) -> list[int]:
+    """Indices of every play this hand may lead (RULES §5.1), singles first; ``old`` is its Old cards."""
     singles = hand
     if not is_caller:
         # A non-caller's single must be a non-Old card from its highest suit holding one.
-        free = hand & ~old_mask(hand, public)
+        free = hand & ~old
         if free:
             top_suit = (free.bit_length() - 1) // 9
             singles = free & (SUIT_MASK << 9 * top_suit)
-    indices: list[int] = [int(card) for card in cards_of(singles)]
+    indices: list[int] = list(cards_of(singles))  # a single's index is its card's
     a, b, c, d = hand & SUIT_MASK, hand >> 9 & SUIT_MASK, hand >> 18 & SUIT_MASK, hand >> 27
     three_of_a_rank = (a & b & (c | d)) | (c & d & (a | b))
     while three_of_a_rank:
@@ -416,8 +416,12 @@ class State:
     def _lead_indices(self) -> list[int]:
         seat = self.to_move
         assert seat is not None
+        hand = self._hands[seat]
         return lead_play_indices(
-            self._hands[seat], self._public, seat == self.caller, seat == self.master and self.passed_master
+            hand,
+            old_mask(hand, self._public),
+            seat == self.caller,
+            seat == self.master and self.passed_master,
         )
 
     def _beating_indices(self) -> list[int]:
@@ -536,7 +540,7 @@ class State:
             self.to_move = self.master  # the Master leads, called or not
         elif len(self._calls) == 3:
             self.redeals += 1
-            self._deal(shuffled_hands(self._seed, self.redeals))
+            self._deal(deal(self._seed, self.redeals)[1])
         else:
             self.to_move = (seat + 1) % 3
 
@@ -695,11 +699,12 @@ def hash_hands(masks: Sequence[int]) -> int:
 
 def new_deal(seed: int, master: int | None = None) -> State:
     """A shuffled deal in the calling phase: the same seed always gives the same deal."""
+    drawn, hands = deal(seed)
     if master is None:
-        master = random_master(seed)
+        master = drawn
     elif master not in (0, 1, 2):
         raise ValueError(f"the Master is seat 0, 1 or 2, not {master!r}")
-    return State._start(seed, master, shuffled_hands(seed, 0))
+    return State._start(seed, master, hands)
 
 
 def random_playout(state: State, rng: random.Random) -> State:
@@ -710,33 +715,31 @@ def random_playout(state: State, rng: random.Random) -> State:
     generated straight from the tables.
     """
     s = state._copy()
-    uniform = rng.random
-
-    def below(n: int) -> int:
-        return int(uniform() * n)
-
+    uniform = rng.random  # int(uniform() * n) is a uniform choice in range(n)
     hands = s._hands
     while s.phase != OVER:
         seat: int = s.to_move  # type: ignore[assignment]
         if s.phase == CALLING:
-            s._step_call(below(2) == 0)
+            s._step_call(uniform() < 0.5)
         elif not s._turns:
+            hand = hands[seat]
+            old = old_mask(hand, s._public)
             options = lead_play_indices(
-                hands[seat], s._public, seat == s.caller, seat == s.master and s.caller != s.master
+                hand, old, seat == s.caller, seat == s.master and s.caller != s.master
             )
-            if s._can_claim() and below(len(options) + 1) == 0:
+            if s._fu[seat] + old.bit_count() >= CLAIM_THRESHOLD and int(uniform() * (len(options) + 1)) == 0:
                 s._step_claim()
             else:
-                s._step_play(options[below(len(options))])
+                s._step_play(options[int(uniform() * len(options))])
         else:
             best = s._best
             beaters = BEATERS_OF_LEAD[best] if s._best_is_lead else BEATERS_OF_FOLLOW[best]
             hand = hands[seat]
             options = [index for index, mask in beaters if mask & hand == mask]
             if options:
-                s._step_play(options[below(len(options))])
+                s._step_play(options[int(uniform() * len(options))])
             elif best < DECK_SIZE:  # a single: discard one card
-                s._step_discard(1 << cards_of(hand)[below(hand.bit_count())])
+                s._step_discard(1 << cards_of(hand)[int(uniform() * hand.bit_count())])
             else:
                 s._step_discard(to_mask(rng.sample(cards_of(hand), _PLAY_SIZES[best])))
         hands = s._hands  # a redeal replaces the hands
