@@ -81,6 +81,9 @@ def run_pyodide(
     return best, data["python"], data["load_seconds"]
 
 
+TARGET = 10_000  # random full-deal playouts per second in CPython on a 2-core machine
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a tenth of the playouts, one repetition")
@@ -112,6 +115,11 @@ def main() -> None:
             same = "" if p["checksum"] == c["checksum"] else "  CHECKSUM DIFFERS!"
             row += f"  {p['per_second']:>20,.0f}/s  {ratio:>15.2f}{same}"
         print(row)
+    for i, job in enumerate(job_list):
+        if job["kind"] == "fast":  # the engine's search path: the target applies to it
+            rate = float(cpython[i]["per_second"])
+            verdict = "OK" if rate >= TARGET else "BELOW TARGET"
+            print(f"target: fast playouts >= {TARGET:,}/s in CPython: {rate:,.0f}/s {verdict}")
     if pyodide:
         agree = all(p["checksum"] == c["checksum"] for p, c in zip(pyodide, cpython, strict=True))
         print(f"results identical in both runtimes: {'yes' if agree else 'NO'}")
