@@ -17,8 +17,8 @@ when the ready condition first holds, i.e. milliseconds since navigation start).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import statistics
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -28,6 +28,10 @@ from typing import Any
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script: make the repository's packages importable
+
+from tools import build, chromium, devserver  # noqa: E402
+
 OWN_CODE_TARGET = 1_000_000  # bytes: own code + assets (not runtime/) should stay below 1 MB
 
 GAME_READY = (
@@ -67,15 +71,6 @@ READY_PROBE = """
   observer.observe(document, { subtree: true, childList: true, attributes: true });
 })();
 """
-
-
-def load_tool(name: str) -> ModuleType:
-    """Import tools/<name>.py (tools/ is a folder of scripts, not a package)."""
-    spec = importlib.util.spec_from_file_location(f"lukfu_tools_{name}", ROOT / "tools" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @dataclass
@@ -171,15 +166,12 @@ def main() -> None:
         from playwright.sync_api import sync_playwright
     except ImportError:
         raise SystemExit("bench/boot.py: playwright missing; run tools/test once (it makes .venv)") from None
-    build = load_tool("build")
     try:
         build.build(verbose=False)
     except build.BuildError as error:
         raise SystemExit(f"bench/boot.py: {error}") from None
     (ROOT / "runtime" / "bench").mkdir(parents=True, exist_ok=True)
     (ROOT / "runtime" / "bench" / "bare.html").write_text(BARE_HTML, encoding="utf-8")
-    chromium = load_tool("chromium")
-    devserver = load_tool("devserver")
     server, site = devserver.start_in_thread(cache_control="max-age=600")
 
     targets = []

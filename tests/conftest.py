@@ -22,17 +22,18 @@ Fixtures for browser tests (mark them ``@pytest.mark.browser``):
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn
 from urllib.parse import urlsplit
 
 import pytest
+
+from tools import build, devserver
+from tools import chromium as chromium_tool
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -50,15 +51,6 @@ def skip_or_fail(reason: str) -> NoReturn:
     if on_ci():
         pytest.fail(f"{reason} (CI=true: browser tests may not be skipped)", pytrace=False)
     pytest.skip(reason)
-
-
-def load_tool(name: str) -> ModuleType:
-    """Import tools/<name>.py (tools/ is a folder of scripts, not a package)."""
-    spec = importlib.util.spec_from_file_location(f"lukfu_tools_{name}", ROOT / "tools" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def origin(url: str) -> str:
@@ -113,12 +105,10 @@ def site_url() -> Iterator[str]:
     node_modules is missing (run tools/test, which runs `npm ci`).  Caching is "no-cache", as
     in tools/serve.  MIME types are fixed in tools/devserver.py (.wasm, .mjs, ...).
     """
-    build = load_tool("build")
     try:
         build.build(verbose=False)
     except build.BuildError as error:
         pytest.fail(f"cannot build runtime/: {error}", pytrace=False)
-    devserver = load_tool("devserver")
     server, url = devserver.start_in_thread(root=ROOT)
     try:
         yield url
@@ -140,7 +130,6 @@ def browser() -> Iterator[Browser]:
         from playwright.sync_api import sync_playwright
     except ImportError:
         skip_or_fail("playwright is not installed (run tools/test)")
-    chromium_tool = load_tool("chromium")
     executable = chromium_tool.find_chromium()
     with sync_playwright() as playwright:
         if executable is None and not os.path.isfile(playwright.chromium.executable_path):

@@ -1,0 +1,1 @@
+"""Build, serve and test tools: scripts to run, and modules the tests and benchmarks share."""
