@@ -40,26 +40,16 @@ def parse_options(query: str, languages: list[str]) -> Options:
     """Read the address's query string; ``languages`` are the codes that have a catalog."""
     options = Options()
     params = dict(query_pairs(query))  # the last value of a repeated name wins
-
-    def last(name: str) -> str | None:
-        return params.get(name)
-
-    value = last("seed")
-    if value is not None:
-        options.seed = _whole_number(value, 0, MAX_SEED)
-        if options.seed is None:
-            options.problems.append(("seed", value))
-    value = last("master")
-    if value is not None:
-        options.master = _whole_number(value, 0, 2)
-        if options.master is None:
-            options.problems.append(("master", value))
-    value = last("delay")
-    if value is not None:
-        options.delay = _whole_number(value, 0, MAX_DELAY)
-        if options.delay is None:
-            options.problems.append(("delay", value))
-    value = last("lang")
+    for name, high in (("seed", MAX_SEED), ("master", 2), ("delay", MAX_DELAY)):
+        value = params.get(name)
+        if value is None:
+            continue
+        number = _whole_number(value, 0, high)
+        if number is None:
+            options.problems.append((name, value))
+        else:
+            setattr(options, name, number)
+    value = params.get("lang")
     if value is not None:
         code = value.strip().lower()
         if code in languages:
