@@ -12,6 +12,8 @@ import tomllib
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -93,3 +95,32 @@ def test_stylesheet_uses_logical_properties_for_text_layout() -> None:
         r"|width|height|min-width|min-height|max-width|max-height)\s*:", css)
     physical += re.findall(r"(?:text-align|float|clear)\s*:\s*(?:left|right)", css)
     assert not physical, physical
+
+
+def test_preloads_match_what_the_page_loads() -> None:
+    """index.html preloads the runtime, PyScript's start-up chunks and the game's own files.
+
+    The chunk names are hashed per @pyscript/core release: after a version bump this test
+    names the preloads to update. Every [files] entry must be preloaded too, or it would be
+    fetched only after Pyodide has started.
+    """
+    from tools import build
+
+    parser = _Links()
+    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    preloads = {
+        str(a["href"]) for t, a in parser.tags if t == "link" and a.get("rel") in ("preload", "modulepreload")
+    }
+    files = config()["files"]
+    assert isinstance(files, dict)
+    assert {source.removeprefix("./") for source in files} <= preloads
+    if not build.PYSCRIPT_SRC.is_dir():
+        pytest.skip("node_modules is missing: run tools/test")
+    for href in preloads:
+        name = href.rsplit("/", 1)[-1]
+        if href.startswith("runtime/pyscript/"):
+            assert (build.PYSCRIPT_SRC / name).is_file(), f"{href}: no such chunk in @pyscript/core"
+        elif href.startswith("runtime/pyodide/"):
+            assert name in build.PYODIDE_FILES, f"{href} is not a runtime file"
+        else:
+            assert (ROOT / href).is_file(), href
