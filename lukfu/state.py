@@ -248,14 +248,12 @@ class State:
             raise ValueError(f"the Master is seat 0, 1 or 2, not {master!r}")
         if len(hands) != 3:
             raise ValueError(f"a deal has three hands, not {len(hands)}")
-        size = (
-            HAND_SIZE
-            if caller is None
-            else len(parse_cards(hands[0]) if isinstance(hands[0], str) else list(hands[0]))
-        )
+        parsed = [
+            parse_cards(hand) if isinstance(hand, str) else tuple(Card(c) for c in hand) for hand in hands
+        ]
+        size = HAND_SIZE if caller is None else len(parsed[0])
         masks: list[int] = []
-        for seat, hand in enumerate(hands):
-            cards = parse_cards(hand) if isinstance(hand, str) else tuple(Card(c) for c in hand)
+        for seat, cards in enumerate(parsed):
             mask = to_mask(cards)
             if len(cards) != size or popcount(mask) != size or not 0 < size <= HAND_SIZE:
                 raise ValueError(f"hand {seat} must hold {size} different cards, not {len(cards)}")
