@@ -151,5 +151,7 @@ def test_bad_address_parameters_are_reported_and_ignored(page: Page) -> None:
     page.goto("index.html?delay=0")
     page.wait_for_selector(READY, timeout=30_000)
     assert page.eval_on_selector("#speed", "e => e.value") == "fast"
-    assert page.get_attribute("#table", "data-phase") in ("calling", "playing")
+    # A random deal again, with no pause: it may even be over already (a computer Master can
+    # claim at once with six Old cards), but you have not played a card yet.
+    assert page.get_attribute("#table", "data-phase") in ("calling", "playing", "over")
     assert page.locator("#hand [data-card]").count() == 12
