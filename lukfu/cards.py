@@ -11,10 +11,8 @@ from collections.abc import Iterable
 SUITS = "CSMT"
 """Suit letters, low to high: Coins, Strings, Myriads, Tens."""
 
-COINS, STRINGS, MYRIADS, TENS = range(4)
 RANKS = range(1, 10)
 DECK_SIZE = 36
-FULL_DECK = (1 << DECK_SIZE) - 1
 SUIT_MASK = 0x1FF
 """The nine bits of one suit, before shifting by ``9 * suit``."""
 
@@ -32,13 +30,6 @@ class Card(int):
 
     def __new__(cls, index: int) -> Card:
         return _CARDS[index]
-
-    @classmethod
-    def of(cls, suit: int, rank: int) -> Card:
-        """The card of this suit (0–3) and rank (1–9)."""
-        if suit not in range(4) or rank not in RANKS:
-            raise ValueError(f"no card with suit {suit} and rank {rank}")
-        return _CARDS[suit * 9 + rank - 1]
 
     @classmethod
     def parse(cls, token: str) -> Card:
@@ -116,7 +107,3 @@ _S0, _S1, _S2, _S3 = (_suit_table(suit) for suit in range(4))
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards in a mask, sorted by suit then rank."""
     return _S0[mask & 511] + _S1[mask >> 9 & 511] + _S2[mask >> 18 & 511] + _S3[mask >> 27 & 511]
-
-
-def popcount(mask: int) -> int:
-    return mask.bit_count()

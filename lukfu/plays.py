@@ -46,9 +46,6 @@ class Play:
     def __repr__(self) -> str:
         return f"classify(parse_cards('{self}'))"
 
-    def __reduce__(self) -> tuple[object, tuple[int]]:
-        return (_play_at, (self.index,))
-
 
 def _build_plays() -> tuple[Play, ...]:
     plays: list[Play] = []
@@ -75,10 +72,6 @@ PLAYS: tuple[Play, ...] = _build_plays()
 _BY_MASK = {play.mask: play for play in PLAYS}
 
 
-def _play_at(index: int) -> Play:
-    return PLAYS[index]
-
-
 def classify(cards: Iterable[int]) -> Play | None:
     """The play these cards make, or ``None`` when they are not a play (a pair, a gap, ...).
 
@@ -90,7 +83,7 @@ def classify(cards: Iterable[int]) -> Play | None:
     """
     cards = list(cards)
     mask = to_mask(cards)
-    if len(cards) != bin(mask).count("1"):
+    if len(cards) != mask.bit_count():
         return None  # the same card twice
     return _BY_MASK.get(mask)
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .actions import CALL, CLAIM, DISCARD, PASS, PLAY, Action, IllegalAction, parse_action
-from .cards import DECK_SIZE, SUIT_MASK, SUITS, Card, cards_of, format_cards, parse_cards, popcount, to_mask
+from .cards import DECK_SIZE, SUIT_MASK, SUITS, Card, cards_of, format_cards, parse_cards, to_mask
 from .dealing import HAND_SIZE, deal
 from .knowledge import old_mask
 from .plays import BEATERS_OF_FOLLOW, BEATERS_OF_LEAD, PLAYS, RUNS_IN_SUIT, SETS_AT_RANK, Play, classify
@@ -155,13 +155,11 @@ class State:
         "to_move",
         "_fu",
         "_public",
-        "_discarded",
         "_discard_masks",
         "_leader",
         "_turns",
         "_best",
         "_best_seat",
-        "_best_is_lead",
         "_tricks",
         "_result",
         "_history",
@@ -179,13 +177,11 @@ class State:
     to_move: int | None
     _fu: list[int]
     _public: int
-    _discarded: list[int]
     _discard_masks: list[int]
     _leader: int
     _turns: tuple[tuple[int, int, int], ...]  # (seat, play index or -1, face-down mask)
     _best: int
     _best_seat: int
-    _best_is_lead: bool
     _tricks: tuple[tuple[int, tuple[tuple[int, int, int], ...], int, int, int], ...]  # raw, see _trick_of
     _result: tuple[int | None, bool, int] | None  # (winner, claimed, F)
     _history: tuple[object, Action] | None  # a linked list, newest first
@@ -213,13 +209,11 @@ class State:
         self.to_move = self.master
         self._fu = [0, 0, 0]
         self._public = 0
-        self._discarded = [0, 0, 0]
         self._discard_masks = [0, 0, 0]
         self._leader = self.master
         self._turns = ()
         self._best = -1
         self._best_seat = -1
-        self._best_is_lead = False
         self._tricks = ()
         self._result = None
 
@@ -255,7 +249,7 @@ class State:
         masks: list[int] = []
         for seat, cards in enumerate(parsed):
             mask = to_mask(cards)
-            if len(cards) != size or popcount(mask) != size or not 0 < size <= HAND_SIZE:
+            if len(cards) != size or mask.bit_count() != size or not 0 < size <= HAND_SIZE:
                 raise ValueError(f"hand {seat} must hold {size} different cards, not {len(cards)}")
             if any(mask & other for other in masks):
                 raise ValueError(f"hand {seat} shares cards with an earlier hand")
@@ -272,7 +266,7 @@ class State:
                 raise ValueError("a card cannot be both in a hand and played face up")
             if len(fu_list) != 3 or min(fu_list) < 0 or sum(fu_list) != HAND_SIZE - size:
                 raise ValueError(f"fu must be three counts summing to {HAND_SIZE - size}, the tricks played")
-            if popcount(public_mask) > 3 * (HAND_SIZE - size):
+            if public_mask.bit_count() > 3 * (HAND_SIZE - size):
                 raise ValueError("more cards played face up than tricks played allow")
         if seed is None:
             seed = hash_hands(masks)
@@ -292,7 +286,6 @@ class State:
             setattr(other, name, getattr(self, name))
         other._hands = self._hands[:]
         other._fu = self._fu[:]
-        other._discarded = self._discarded[:]
         other._discard_masks = self._discard_masks[:]
         return other
 
@@ -372,11 +365,12 @@ class State:
 
     def claim_value(self, seat: int) -> int:
         """F for a seat: fu won plus Old cards in hand."""
-        return self._fu[seat] + popcount(old_mask(self._hands[seat], self._public))
+        return self._fu[seat] + old_mask(self._hands[seat], self._public).bit_count()
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know: its hand, the public record, and its legal actions if to move."""
         hand = self._hands[seat]
+        d = self._discard_masks
         over = self.phase == OVER
         return Observation(
             seat=seat,
@@ -385,7 +379,7 @@ class State:
             to_move=self.to_move,
             hand=cards_of(hand),
             old=frozenset(cards_of(old_mask(hand, self._public))),
-            hand_sizes=(popcount(self._hands[0]), popcount(self._hands[1]), popcount(self._hands[2])),
+            hand_sizes=(self._hands[0].bit_count(), self._hands[1].bit_count(), self._hands[2].bit_count()),
             calls=self._calls,
             redeals=self.redeals,
             caller=self.caller,
@@ -394,7 +388,7 @@ class State:
             tricks=self.tricks,
             trick=self.trick,
             public=self.public,
-            discarded=(self._discarded[0], self._discarded[1], self._discarded[2]),
+            discarded=(d[0].bit_count(), d[1].bit_count(), d[2].bit_count()),
             legal=self.legal_actions() if self.to_move == seat else (),
             result=self.result,
             revealed=self.hands if over else None,
@@ -425,7 +419,7 @@ class State:
     def _beating_indices(self) -> list[int]:
         seat = self.to_move
         assert seat is not None
-        return beating_play_indices(self._hands[seat], self._best, self._best_is_lead)
+        return beating_play_indices(self._hands[seat], self._best, self._best_seat == self._leader)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the seat to move; for a follower who cannot beat, every discard."""
@@ -554,10 +548,7 @@ class State:
         self._hands[seat] &= ~mask
         self._public |= mask
         if not self._turns:
-            self._leader = seat
-            self._best_is_lead = True
-        else:
-            self._best_is_lead = False
+            self._leader = seat  # the lead is the best play until someone beats it
         self._best = index
         self._best_seat = seat
         self._turns = self._turns + ((seat, index, 0),)
@@ -567,7 +558,6 @@ class State:
         seat = self.to_move
         assert seat is not None
         self._hands[seat] &= ~mask
-        self._discarded[seat] += mask.bit_count()
         self._discard_masks[seat] |= mask
         self._turns = self._turns + ((seat, -1, mask),)
         self._next_turn(seat)
@@ -731,9 +721,8 @@ def random_playout(state: State, rng: random.Random) -> State:
                 s._step_play(options[int(uniform() * len(options))])
         else:
             best = s._best
-            beaters = BEATERS_OF_LEAD[best] if s._best_is_lead else BEATERS_OF_FOLLOW[best]
             hand = hands[seat]
-            options = [index for index, mask in beaters if mask & hand == mask]
+            options = beating_play_indices(hand, best, s._best_seat == s._leader)
             if options:
                 s._step_play(options[int(uniform() * len(options))])
             elif best < DECK_SIZE:  # a single: discard one card
