@@ -209,7 +209,7 @@ def discard_count(obs: Observation) -> int:
     trick = current_trick(obs)
     if trick is None or trick.best is None:
         return 0
-    return len(trick.best.cards)
+    return trick.best.size
 
 
 def prompt_text(tr: Translator, obs: Observation) -> str:

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from lukfu import Action, Card, IllegalAction, Observation, classify, settle
 from lukfu.i18n import Translator
+from lukfu.scoring import score
 from lukfu.web import text
 from lukfu.web.text import YOU
 
@@ -259,10 +260,9 @@ def result_view(tr: Translator, obs: Observation, replay: Replay | None = None) 
 
 
 def claim_value(obs: Observation) -> tuple[int, int, int]:
-    """(F, S, your net points) if you claimed now; the winner always gets 2S (RULES §8)."""
+    """(F, S, your net points) if you claimed now (RULES §8)."""
     F = obs.F
-    points = settle(obs.seat, F, obs.caller)[obs.seat]
-    return F, points // 2, points
+    return F, score(F), settle(obs.seat, F, obs.caller)[obs.seat]
 
 
 class Feedback(NamedTuple):
