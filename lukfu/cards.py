@@ -11,7 +11,6 @@ from collections.abc import Iterable
 SUITS = "CSMT"
 """Suit letters, low to high: Coins, Strings, Myriads, Tens."""
 
-RANKS = range(1, 10)
 DECK_SIZE = 36
 SUIT_MASK = 0x1FF
 """The nine bits of one suit, before shifting by ``9 * suit``."""

@@ -103,7 +103,7 @@ def beats(best: Play, candidate: Play, best_is_lead: bool) -> bool:
     return candidate.suit > best.suit or (candidate.suit == best.suit and candidate.rank > best.rank)
 
 
-def _beaters_of_lead() -> tuple[tuple[tuple[int, int], ...], ...]:
+def _beaters() -> tuple[tuple[tuple[int, int], ...], ...]:
     # Only plays of the same kind and size can beat each other: compare within those groups.
     groups: dict[tuple[str, int], list[Play]] = {}
     for play in PLAYS:
@@ -114,15 +114,11 @@ def _beaters_of_lead() -> tuple[tuple[tuple[int, int], ...], ...]:
     )
 
 
-BEATERS_OF_LEAD = _beaters_of_lead()
-"""For each play index: the ``(index, mask)`` of every play that beats it when it was led."""
-BEATERS_OF_FOLLOW = tuple(
-    tuple((other.index, other.mask) for other in PLAYS[:36] if beats(play, other, False))
-    if play.kind == SINGLE and play.cards[0].is_special
-    else BEATERS_OF_LEAD[play.index]
-    for play in PLAYS
-)
-"""The same when the play beat an earlier one: only a C1 or T1 single differs (in theory)."""
+BEATERS = _beaters()
+"""For each play index: the ``(index, mask)`` of every play that beats it.
+
+Only a led C1 or T1 single differs from a followed one, and neither can ever be a followed best
+play (a special one never beats), so this one table serves leads and follows alike."""
 
 
 def _runs_in_suit(suit: int) -> tuple[tuple[int, ...], ...]:

@@ -18,7 +18,7 @@ from .actions import CALL, CLAIM, DISCARD, PASS, PLAY, Action, IllegalAction, pa
 from .cards import DECK_SIZE, SUIT_MASK, SUITS, Card, cards_of, format_cards, parse_cards, to_mask
 from .dealing import HAND_SIZE, deal
 from .knowledge import old_mask
-from .plays import BEATERS_OF_FOLLOW, BEATERS_OF_LEAD, PLAYS, RUNS_IN_SUIT, SETS_AT_RANK, Play, classify
+from .plays import BEATERS, PLAYS, RUNS_IN_SUIT, SETS_AT_RANK, Play, classify
 from .scoring import CLAIM_THRESHOLD, score, settle
 
 CALLING, PLAYING, OVER = "calling", "playing", "over"
@@ -132,7 +132,7 @@ def lead_play_indices(hand: int, old: int, is_caller: bool, passed_master: bool)
 
 def beating_play_indices(hand: int, best: int, best_is_lead: bool) -> list[int]:
     """Indices of the plays in ``hand`` that beat the current best play."""
-    beaters = BEATERS_OF_LEAD[best] if best_is_lead else BEATERS_OF_FOLLOW[best]
+    beaters = BEATERS[best]
     return [index for index, mask in beaters if mask & hand == mask]
 
 

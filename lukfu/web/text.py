@@ -293,10 +293,6 @@ def illegal_text(tr: Translator, error: IllegalAction, obs: Observation) -> str:
     return tr.gettext(ILLEGAL_REASONS.get(code, ILLEGAL_REASONS["wrong-phase"]))
 
 
-def claim_label(tr: Translator, F: int) -> str:
-    return tr.gettext("Claim (F = {F})", F=F)
-
-
 def claim_hint(tr: Translator, F: int, S: int, points: int) -> str:
     return tr.gettext(
         "Claiming now: F = {F}, S = {S}, and {points} points for you.",
