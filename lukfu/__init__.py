@@ -6,21 +6,12 @@ The names below are the engine's stable API (RULES.md §9); everything else is i
 from .actions import Action, IllegalAction, parse_action
 from .cards import SUITS, Card, parse_cards
 from .knowledge import old_cards
+from .observation import CALLING, OVER, PLAYING, Observation, Result, Trick, Turn
+from .playout import random_playout
 from .plays import Play, beats, classify
+from .records import RecordError
 from .scoring import settle
-from .state import (
-    CALLING,
-    OVER,
-    PLAYING,
-    Observation,
-    RecordError,
-    Result,
-    State,
-    Trick,
-    Turn,
-    new_deal,
-    random_playout,
-)
+from .state import State, new_deal
 
 __all__ = [
     "CALLING",

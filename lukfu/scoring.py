@@ -6,6 +6,11 @@ CLAIM_THRESHOLD = 6
 """Six fu (fu won plus Old cards in hand) make a winning hand."""
 
 
+def reaches_six(F: int) -> bool:
+    """Whether F makes a winning hand: the claim threshold, and the test at the end of hands."""
+    return F >= CLAIM_THRESHOLD
+
+
 def score(F: int) -> int:
     """The winner's score S: six fu is one point, plus one for each fu more."""
     return F - (CLAIM_THRESHOLD - 1)
@@ -24,7 +29,7 @@ def settle(winner: int | None, F: int, caller: int | None) -> tuple[int, int, in
         return (0, 0, 0)
     if caller is None:
         raise ValueError("a deal with a winner has a caller")
-    if F < CLAIM_THRESHOLD:
+    if not reaches_six(F):
         raise ValueError(f"a winner needs at least {CLAIM_THRESHOLD} fu, not {F}")
     S = score(F)
     net = [0, 0, 0]

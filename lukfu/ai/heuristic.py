@@ -11,9 +11,8 @@ import random
 from ..actions import CALL, CLAIM, DISCARD, PASS, Action
 from ..cards import Card
 from ..knowledge import old_cards
+from ..observation import Observation
 from ..plays import classify
-from ..scoring import CLAIM_THRESHOLD
-from ..state import Observation
 
 CALL_STRENGTH = 5.0
 """Hand strength (about the fu a hand expects to make) from which the player calls."""
@@ -43,7 +42,7 @@ def choose_action(observation: Observation, rng: random.Random) -> Action:
     if CALL in kinds:
         strength = hand_strength(observation.hand) + rng.uniform(-0.5, 0.5)
         return Action(CALL) if strength >= CALL_STRENGTH else Action(PASS)
-    if CLAIM in kinds and observation.F >= CLAIM_THRESHOLD:
+    if CLAIM in kinds:
         return Action(CLAIM)
     old = observation.old
     plays = [action for action in legal if action.kind not in (CLAIM, DISCARD, PASS)]

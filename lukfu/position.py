@@ -1,0 +1,279 @@
+"""Stepping a deal (RULES §2, §5, §7): the mutable inside of a ``State``, changed in place.
+
+``State.apply`` steps a private copy of its ``Position``; the fast playouts step one copy all
+the way to the end. Every step also appends the action to ``log`` in a compact integer form
+(see ``encode``), so any position, however it was reached, knows the actions that led to it.
+Nothing here checks legality: ``legality`` does that before a step.
+"""
+
+from __future__ import annotations
+
+from .actions import CALL, CLAIM, DISCARD, PASS, Action
+from .cards import cards_of, to_mask
+from .dealing import deal
+from .knowledge import old_mask
+from .moves import beating_play_indices, is_passed_master, lead_play_indices
+from .observation import CALLING, OVER, PLAYING, Result, Trick, Turn
+from .plays import PLAYS, classify
+from .scoring import reaches_six
+
+RawTurn = tuple[int, int, int]
+"""(seat, play index or -1, face-down mask)"""
+RawTrick = tuple[int, tuple[RawTurn, ...], int, int]
+"""(leader, turns, best play index, winner)"""
+
+_PLAY_SIZES = tuple(play.size for play in PLAYS)
+_PLAY_ACTIONS = tuple(Action.play(play.cards) for play in PLAYS)
+
+# The log's integer form of an action: a play is its index in PLAYS (0 and up); call, pass and
+# claim are -1, -2, -3; a discard of the cards in ``mask`` is -4 - mask.
+_CALL_CODE, _PASS_CODE, _CLAIM_CODE, _DISCARD_BASE = -1, -2, -3, -4
+
+
+def encode(action: Action) -> int:
+    """The log's integer for ``action``."""
+    if action.kind == CALL:
+        return _CALL_CODE
+    if action.kind == PASS:
+        return _PASS_CODE
+    if action.kind == CLAIM:
+        return _CLAIM_CODE
+    if action.kind == DISCARD:
+        return _DISCARD_BASE - to_mask(action.cards)
+    play = classify(action.cards)
+    assert play is not None, action
+    return play.index
+
+
+def decode(code: int) -> Action:
+    """The action for one of the log's integers."""
+    if code >= 0:
+        return _PLAY_ACTIONS[code]
+    if code == _CALL_CODE:
+        return Action.call()
+    if code == _PASS_CODE:
+        return Action.pass_()
+    if code == _CLAIM_CODE:
+        return Action.claim()
+    return Action.discard(cards_of(_DISCARD_BASE - code))
+
+
+def turn_action(turn: RawTurn) -> Action:
+    """The action a raw turn of a trick was (a discard with its hidden cards: referee's eyes only)."""
+    _seat, index, mask = turn
+    return _PLAY_ACTIONS[index] if index >= 0 else Action.discard(cards_of(mask))
+
+
+class Position:
+    """Where a deal stands: hands, calls, the trick in progress, fu, face-up and face-down cards."""
+
+    __slots__ = (
+        "seed", "master", "redeals", "hands", "phase", "calls", "caller", "to_move", "fu",
+        "public", "discards", "leader", "turns", "best", "best_seat", "tricks", "result", "log",
+    )
+
+    seed: int  # decides the reshuffles after three passes
+    master: int
+    redeals: int
+    hands: list[int]
+    phase: str
+    calls: tuple[tuple[int, bool], ...]
+    caller: int | None
+    to_move: int | None
+    fu: list[int]
+    public: int  # every card played face up (U)
+    discards: list[int]  # each seat's face-down cards: the referee's knowledge only
+    leader: int
+    turns: tuple[RawTurn, ...]  # the trick in progress
+    best: int  # index of its best play, -1 between tricks
+    best_seat: int
+    tricks: tuple[RawTrick, ...]
+    result: tuple[int | None, bool, int] | None  # (winner, claimed, F)
+    log: list[int]  # every action so far, encoded
+
+    @classmethod
+    def dealt(cls, seed: int, master: int, hands: tuple[int, int, int]) -> Position:
+        """A deal in the calling phase."""
+        pos = object.__new__(cls)
+        pos.seed = seed
+        pos.master = master
+        pos.redeals = 0
+        pos.log = []
+        pos.deal(hands)
+        return pos
+
+    def deal(self, hands: tuple[int, int, int]) -> None:
+        self.hands = list(hands)
+        self.phase = CALLING
+        self.calls = ()
+        self.caller = None
+        self.to_move = self.master
+        self.fu = [0, 0, 0]
+        self.public = 0
+        self.discards = [0, 0, 0]
+        self.leader = self.master
+        self.turns = ()
+        self.best = -1
+        self.best_seat = -1
+        self.tricks = ()
+        self.result = None
+
+    def copy(self) -> Position:
+        other = object.__new__(Position)
+        for name in Position.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = self.hands[:]
+        other.fu = self.fu[:]
+        other.discards = self.discards[:]
+        other.log = self.log[:]
+        return other
+
+    def key(self) -> tuple[object, ...]:
+        """Everything that decides the deal from here on (not how it got here): for ``==``."""
+        return (
+            self.seed, self.master, self.redeals, tuple(self.hands), self.phase, self.calls,
+            self.caller, self.to_move, tuple(self.fu), self.public, tuple(self.discards),
+            self.leader, self.turns, self.best, self.best_seat, self.tricks, self.result,
+        )
+
+    # --- what the seat to move may do --------------------------------------------------------
+
+    def claim_value(self, seat: int) -> int:
+        """F for a seat: fu won plus Old cards in hand."""
+        return self.fu[seat] + old_mask(self.hands[seat], self.public).bit_count()
+
+    def may_claim(self) -> bool:
+        """Whether the seat to move is leading with F of six or more (RULES §7)."""
+        seat = self.to_move
+        return seat is not None and not self.turns and reaches_six(self.claim_value(seat))
+
+    def lead_indices(self) -> list[int]:
+        """The plays the seat to move may lead."""
+        seat = self.to_move
+        assert seat is not None
+        hand = self.hands[seat]
+        return lead_play_indices(
+            hand, old_mask(hand, self.public), seat == self.caller,
+            is_passed_master(seat, self.master, self.caller),
+        )
+
+    def beating_indices(self) -> list[int]:
+        """The plays of the seat to move that beat the trick's best play."""
+        seat = self.to_move
+        assert seat is not None
+        return beating_play_indices(self.hands[seat], self.best)
+
+    # --- steps -------------------------------------------------------------------------------
+
+    def step_call(self, called: bool) -> None:
+        seat = self.to_move
+        assert seat is not None
+        self.log.append(_CALL_CODE if called else _PASS_CODE)
+        self.calls = self.calls + ((seat, called),)
+        if called:
+            self.caller = seat
+            self.phase = PLAYING
+            self.to_move = self.master  # the Master leads, called or not
+        elif len(self.calls) == 3:
+            self.redeals += 1
+            self.deal(deal(self.seed, self.redeals)[1])
+        else:
+            self.to_move = (seat + 1) % 3
+
+    def step_claim(self) -> None:
+        seat = self.to_move
+        assert seat is not None
+        self.log.append(_CLAIM_CODE)
+        self._finish(seat, True, self.claim_value(seat))
+
+    def step_play(self, index: int) -> None:
+        seat = self.to_move
+        assert seat is not None
+        self.log.append(index)
+        mask = PLAYS[index].mask
+        self.hands[seat] &= ~mask
+        self.public |= mask
+        if not self.turns:
+            self.leader = seat  # the lead is the best play until someone beats it
+        self.best = index
+        self.best_seat = seat
+        self.turns = self.turns + ((seat, index, 0),)
+        self._next_turn(seat)
+
+    def step_discard(self, mask: int) -> None:
+        seat = self.to_move
+        assert seat is not None
+        self.log.append(_DISCARD_BASE - mask)
+        self.hands[seat] &= ~mask
+        self.discards[seat] |= mask
+        self.turns = self.turns + ((seat, -1, mask),)
+        self._next_turn(seat)
+
+    def step(self, action: Action) -> None:
+        """Take one (already checked) action by the seat to move."""
+        code = encode(action)
+        if code >= 0:
+            self.step_play(code)
+        elif code in (_CALL_CODE, _PASS_CODE):
+            self.step_call(code == _CALL_CODE)
+        elif code == _CLAIM_CODE:
+            self.step_claim()
+        else:
+            self.step_discard(_DISCARD_BASE - code)
+
+    def _next_turn(self, seat: int) -> None:
+        if len(self.turns) < 3:
+            self.to_move = (seat + 1) % 3
+            return
+        # The trick is complete: its best play's owner wins fu for their own cards in it.
+        winner = self.best_seat
+        self.fu[winner] += _PLAY_SIZES[self.best]
+        self.tricks = self.tricks + ((self.leader, self.turns, self.best, winner),)
+        self.turns = ()
+        self.best = -1
+        self.best_seat = -1
+        self.leader = winner
+        self.to_move = winner
+        if not self.hands[winner]:
+            self._end_of_hands(winner)
+
+    def _end_of_hands(self, last_winner: int) -> None:
+        """Hands ran out with no claim: six fu win, the last trick's winner first (RULES §7)."""
+        for seat in (last_winner, (last_winner + 1) % 3, (last_winner + 2) % 3):
+            if reaches_six(self.fu[seat]):
+                self._finish(seat, False, self.fu[seat])
+                return
+        self._finish(None, False, 0)
+
+    def _finish(self, winner: int | None, claimed: bool, F: int) -> None:
+        self.phase = OVER
+        self.to_move = None
+        self.result = (winner, claimed, F)
+
+    # --- public views ------------------------------------------------------------------------
+
+    def trick_in_progress(self) -> Trick | None:
+        if not self.turns:
+            return None
+        return trick_of((self.leader, self.turns, self.best, self.best_seat), finished=False)
+
+    def finished_tricks(self) -> tuple[Trick, ...]:
+        return tuple(trick_of(raw, finished=True) for raw in self.tricks)
+
+    def outcome(self) -> Result | None:
+        if self.result is None:
+            return None
+        winner, claimed, F = self.result
+        return Result.of(winner, claimed, F, self.caller)
+
+
+def trick_of(raw: RawTrick, finished: bool) -> Trick:
+    """The public view of a trick: discards become counts, hiding the cards."""
+    leader, turns, best, best_seat = raw
+    return Trick(
+        leader,
+        tuple(Turn(seat, PLAYS[i] if i >= 0 else None, hidden.bit_count()) for seat, i, hidden in turns),
+        best_seat if best >= 0 else None,
+        PLAYS[best] if best >= 0 else None,
+        best_seat if finished else None,
+    )
