@@ -100,6 +100,14 @@ class Observation:
         """Whether the seat to move is about to lead a trick (and may claim)."""
         return self.phase == PLAYING and self.trick is None
 
+    @property
+    def move_number(self) -> int:
+        """How many actions the deal has seen (since ``from_hands``, for a deal built mid-way)."""
+        done = 3 * self.redeals + len(self.calls) + sum(len(t.turns) for t in self.tricks)
+        if self.trick is not None:
+            done += len(self.trick.turns)
+        return done + (1 if self.result is not None and self.result.claimed else 0)
+
     def claim_result(self) -> Result | None:
         """The result if this seat claimed now, or ``None`` when it may not claim."""
         if Action.claim() not in self.legal:

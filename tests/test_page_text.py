@@ -16,6 +16,7 @@ from test_page_game import cards_in
 from lukfu import Action, Card, IllegalAction, State, classify, parse_cards, settle
 from lukfu.ai import choose_action
 from lukfu.i18n import translator
+from lukfu.session import DEAL_OVER, DISCARDED, LED, REDEAL, TRICK_WON, Event, events_of
 from lukfu.web import options, text, view
 from lukfu.web.text import YOU
 
@@ -75,6 +76,20 @@ def test_announcements() -> None:
     assert text.new_deal_text(tr, 0) == "A new deal: you are the Master."
     assert text.new_deal_text(tr, 2) == "A new deal: Left is the Master."
     assert text.deal_number_text(tr, 42) == "This was deal number 42."
+
+
+def test_every_session_event_has_words() -> None:
+    run = classify(parse_cards("T3 T4 T5"))
+    said = {
+        Event(LED, 1, play=run): "Right leads 3–5 of Tens.",
+        Event(DISCARDED, 2, count=3): "Left discards 3 cards face down.",
+        Event(DISCARDED, 0, count=1, cards=parse_cards("S4")): "You discard 4 of Strings face down.",
+        Event(TRICK_WON, 0, fu=3): "You win the trick: 3 fu.",
+        Event(REDEAL, 1): "All three passed: the cards are shuffled and dealt again.",
+        Event(DEAL_OVER, 0): "You win the deal!",
+    }
+    for event, words in said.items():
+        assert text.event_text(tr, event) == words
 
 
 # --- reasons for an illegal selection, by error code ---------------------------------------
@@ -212,7 +227,7 @@ def test_the_view_never_shows_a_computer_players_hidden_cards(seed: int) -> None
         leaked = cards_in(shown + "\n".join(words)) & hidden_from_you(state, discarded)
         assert not leaked, f"{sorted(map(str, leaked))} shown to seat 0"
         after = state.apply(action)
-        words = text.step_texts(tr, seat, action, state, after)
+        words = [text.event_text(tr, e) for e in events_of(seat, action, state, after, YOU)]
         if seat != YOU and action.kind == "discard":
             assert not cards_in(" ".join(words)), words
             assert re.search(r"discards \d+ cards? face down", words[0])

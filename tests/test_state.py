@@ -31,7 +31,7 @@ def test_a_playout_ends_somewhere_else_and_its_record_replays_there(seed: int, c
     assert repr(end) != repr(start)
     replayed = State.from_record(end.record())
     assert replayed == end and hash(replayed) == hash(end)
-    assert replayed.history == end.history and len(end.history) >= 4
+    assert replayed.history == end.history and len(end.history) >= 2
     assert replayed.result == end.result
 
 

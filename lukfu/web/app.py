@@ -1,9 +1,8 @@
-"""The game controller: holds the deal (the engine's State is the referee), takes the player's
-clicks, runs the two computer players at a readable pace, and announces every event.
+"""The page's controller: DOM events become session calls, session views and events become DOM.
 
-The computer players get only their own ``state.observation(seat)``; their chosen actions go
-straight to ``state.apply`` and are never shown or logged, except a face-up play's cards (public)
-and a face-down discard's count.
+The game itself (seats, turns, computer players, events, records) is ``lukfu.session``; this
+module only listens to the page, paces the computer players, keeps the player's selection and
+settings, and shows a calm error panel if anything unexpected goes wrong.
 """
 
 from __future__ import annotations
@@ -11,14 +10,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import traceback
+from collections.abc import Callable
 from typing import Any
 
-from js import document, window
+from js import document, navigator, window
 from pyodide.ffi import create_proxy
 
-from lukfu import Action, Card, IllegalAction, State, new_deal, parse_cards
-from lukfu.ai import choose_action
+from lukfu import PLAYING, Action, Card, IllegalAction, parse_cards
 from lukfu.i18n import DEFAULT_LANGUAGE, available_languages, translator
+from lukfu.session import DEAL_OVER, TRICK_WON, Event, Session
 from lukfu.web import options, text
 from lukfu.web.render import Renderer
 from lukfu.web.text import YOU
@@ -69,11 +70,10 @@ class App:
         self.speed = document.getElementById("speed")
         self.delay_override = self.options.delay
         self.random = random.Random()
-        self.state: State | None = None
-        self.seed = 0
-        self.ai_random = random.Random(0)
+        self.session: Session | None = None
         self.selected: set[Card] = set()
         self.generation = 0  # bumped by each new deal: stale computer turns stop
+        self.failure: str | None = None  # what went wrong, for "copy details"
         self._proxies: list[Any] = []
 
     # --- setup -------------------------------------------------------------------------------
@@ -89,8 +89,8 @@ class App:
             self.view.announce(options.problem_text(self.tr, name, value), notice=True)
         self.deal(self.options.seed, self.options.master)
 
-    def _listen(self, node: Any, event: str, handler: Any) -> None:
-        proxy = create_proxy(handler)
+    def _listen(self, node: Any, event: str, handler: Callable[[Any], None]) -> None:
+        proxy = create_proxy(lambda e: self.guarded(handler, e))
         self._proxies.append(proxy)  # keep the proxy alive as long as the page
         node.addEventListener(event, proxy)
 
@@ -105,65 +105,92 @@ class App:
         self.delay_override = None  # the player's choice now wins over the address
         store(SPEED_KEY, str(self.speed.value))
 
+    # --- when something goes wrong -----------------------------------------------------------
+
+    def guarded(self, handler: Callable[[Any], None], event: Any) -> None:
+        try:
+            handler(event)
+        except Exception as error:
+            self.fail(error)
+
+    def fail(self, error: BaseException) -> None:
+        """A calm error panel instead of a traceback; the deal record is kept for a bug report."""
+        self.generation += 1  # the computer players stop
+        record = self.session.record() if self.session is not None else ""
+        self.failure = "\n".join(
+            ["".join(traceback.format_exception(error)).rstrip(), "", f"Deal record: {record}"]
+        )
+        self.view.show_failure(
+            self.tr.gettext("Something went wrong"),
+            self.tr.gettext("The game met an unexpected error and stopped this deal. "
+                            "You can start a new deal; “Copy details” copies a report "
+                            "for the developers."),
+        )
+
+    def copy_details(self) -> None:
+        # The report holds the deal's record (every hand): it goes to the clipboard on request
+        # and never into the page.
+        if self.failure:
+            navigator.clipboard.writeText(self.failure)
+
     # --- the deal ------------------------------------------------------------------------------
 
     def deal(self, seed: int | None = None, master: int | None = None) -> None:
         self.generation += 1
-        self.seed = self.random.randrange(MAX_SEED) if seed is None else seed
-        self.state = new_deal(self.seed, master)
-        # The computer players' randomness follows the deal number, so a deal replays exactly.
-        self.ai_random = random.Random(self.seed)
+        number = self.random.randrange(MAX_SEED) if seed is None else seed
+        self.session = Session.new(number, master)
+        self.failure = None
+        self.view.hide_failure()
         self.selected.clear()
-        self.view.announce(text.new_deal_text(self.tr, self.state.master))
+        self.tell(self.session.events)
         self.refresh()
         self.schedule()
 
     def refresh(self) -> None:
-        state = self.state
-        assert state is not None
-        obs = state.observation(YOU)
+        session = self.session
+        assert session is not None
+        obs = session.observation(YOU)
         replay = None
-        if state.is_over:
-            href = options.replay_query(str(window.location.search), self.seed, state.master)
-            replay = Replay(self.seed, href)
-        self.view.render(table_view(self.tr, obs, self.selected, state.check, replay))
+        if session.is_over:
+            href = options.replay_query(str(window.location.search), session.deal_number,
+                                        session.state.master)
+            replay = Replay(session.deal_number, href)
+        self.view.render(table_view(self.tr, obs, self.selected, session.check, replay))
 
-    def step(self, seat: int, action: Action) -> None:
-        """Apply one action by ``seat`` and announce what everybody saw."""
-        before = self.state
-        assert before is not None
-        after = before.apply(action)
-        self.state = after
-        for message in text.step_texts(self.tr, seat, action, before, after):
-            self.view.announce(message)
-        if after.is_over:
-            self.view.announce(text.deal_number_text(self.tr, self.seed))
-        if seat == YOU:
-            self.selected.clear()
-        self.refresh()
+    def tell(self, events: list[Event]) -> None:
+        """Announce what everybody saw, in the live log."""
+        assert self.session is not None
+        for event in events:
+            self.view.announce(text.event_text(self.tr, event))
+            if event.kind == DEAL_OVER:
+                self.view.announce(text.deal_number_text(self.tr, self.session.deal_number))
 
     # --- computer players -------------------------------------------------------------------
 
     def schedule(self) -> None:
-        state = self.state
-        if state is not None and not state.is_over and state.to_move != YOU:
+        if self.session is not None and self.session.computer_to_move():
             asyncio.ensure_future(self.run_computers(self.generation))
 
     async def run_computers(self, generation: int) -> None:
+        try:
+            await self._run_computers(generation)
+        except Exception as error:
+            self.fail(error)
+
+    async def _run_computers(self, generation: int) -> None:
         pause = self.delay()
         while generation == self.generation:
-            state = self.state
-            assert state is not None
-            if state.is_over or state.to_move == YOU or state.to_move is None:
+            session = self.session
+            assert session is not None
+            if not session.computer_to_move():
                 return
             await asyncio.sleep(pause)
             if generation != self.generation:
                 return
-            seat = state.to_move
-            tricks = len(state.tricks)
-            action = choose_action(state.observation(seat), self.ai_random)
-            self.step(seat, action)
-            finished_trick = self.state is not None and len(self.state.tricks) > tricks
+            events = session.step()
+            self.tell(events)
+            self.refresh()
+            finished_trick = any(event.kind == TRICK_WON for event in events)
             pause = self.delay() * (AFTER_TRICK if finished_trick else 1)
 
     # --- the player's input -----------------------------------------------------------------
@@ -177,34 +204,44 @@ class App:
             self.toggle(parse_cards(str(code))[0])
             return
         name = str(target.getAttribute("data-action"))
-        if name == "new-deal":
+        if name in ("new-deal", "restart"):
             self.deal()
             return
-        state = self.state
-        if state is None or state.to_move != YOU:
+        if name == "copy-details":
+            self.copy_details()
             return
-        if name == "call":
-            action = Action.call()
-        elif name == "pass":
-            action = Action.pass_()
-        elif name == "claim":
-            action = Action.claim()
-        elif name in ("play", "discard") and self.selected:
-            cards = sorted(self.selected)
-            action = Action.play(cards) if name == "play" else Action.discard(cards)
-        else:
+        session = self.session
+        if session is None or not session.waiting_for_person():
+            return
+        action = self.action_for(name)
+        if action is None:
             return
         try:
-            state.check(action)
+            events = session.act(action)
         except IllegalAction as error:  # the buttons prevent this; say why all the same
-            self.view.problem(text.illegal_text(self.tr, error, state.observation(YOU)))
+            self.view.problem(text.illegal_text(self.tr, error, session.observation(YOU)))
             return
-        self.step(YOU, action)
+        self.selected.clear()
+        self.tell(events)
+        self.refresh()
         self.schedule()
 
+    def action_for(self, name: str) -> Action | None:
+        """The action a button stands for, with the selected cards where it takes cards."""
+        if name == "call":
+            return Action.call()
+        if name == "pass":
+            return Action.pass_()
+        if name == "claim":
+            return Action.claim()
+        if name in ("play", "discard") and self.selected:
+            cards = sorted(self.selected)
+            return Action.play(cards) if name == "play" else Action.discard(cards)
+        return None
+
     def toggle(self, card: Card) -> None:
-        state = self.state
-        if state is None or state.to_move != YOU or state.phase != "playing":
+        session = self.session
+        if session is None or not session.waiting_for_person() or session.state.phase != PLAYING:
             return
         if card in self.selected:
             self.selected.remove(card)

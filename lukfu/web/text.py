@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from lukfu import classify
+from lukfu import CALLING, OVER, session
 from lukfu.i18n import N_, Translator
 
 if TYPE_CHECKING:
-    from lukfu import Action, Card, IllegalAction, Observation, Play, State, Trick
+    from lukfu import Card, IllegalAction, Observation, Play
+    from lukfu.session import Event
 
 YOU, RIGHT, LEFT = 0, 1, 2
 
@@ -142,35 +143,31 @@ def claim_text(tr: Translator, seat: int, F: int) -> str:
     return tr.gettext("{seat} claims with F = {F}.", seat=seat_name(tr, seat), F=F)
 
 
-def step_texts(tr: Translator, seat: int, action: Action, before: State, after: State) -> list[str]:
-    """What everybody saw when ``seat`` took ``action`` (``before`` -> ``after``).
-
-    A face-down discard is told by its count; only your own discarded cards are named.
-    """
-    kind = action.kind
-    messages: list[str] = []
-    if kind in ("call", "pass"):
-        messages.append(call_text(tr, seat, kind == "call"))
-        if after.redeals > before.redeals:
-            messages.append(redeal_text(tr))
-    elif kind == "claim":
-        assert after.result is not None
-        messages.append(claim_text(tr, seat, after.result.F))
-    else:
-        leads = before.trick is None
-        if kind == "play":
-            messages.append(turn_text(tr, seat, classify(action.cards), 0, leads))
-        else:
-            own = action.cards if seat == YOU else ()
-            messages.append(turn_text(tr, seat, None, len(action.cards), leads, own))
-        if len(after.tricks) > len(before.tricks):
-            winner = after.tricks[-1].winner
-            assert winner is not None
-            messages.append(trick_won_text(tr, winner, after.fu[winner] - before.fu[winner]))
-    if after.is_over:
-        assert after.result is not None
-        messages.append(result_title(tr, after.result.winner))
-    return messages
+def event_text(tr: Translator, event: Event) -> str:
+    """One sentence for one event of the session (a face-down discard told by its count)."""
+    kind, seat = event.kind, event.seat
+    if kind == session.NEW_DEAL:
+        assert seat is not None
+        return new_deal_text(tr, seat)
+    if kind in (session.CALLED, session.PASSED):
+        assert seat is not None
+        return call_text(tr, seat, kind == session.CALLED)
+    if kind == session.REDEAL:
+        return redeal_text(tr)
+    if kind in (session.LED, session.PLAYED):
+        assert seat is not None and event.play is not None
+        return turn_text(tr, seat, event.play, 0, kind == session.LED)
+    if kind == session.DISCARDED:
+        assert seat is not None
+        return turn_text(tr, seat, None, event.count, False, event.cards)
+    if kind == session.TRICK_WON:
+        assert seat is not None
+        return trick_won_text(tr, seat, event.fu)
+    if kind == session.CLAIMED:
+        assert seat is not None
+        return claim_text(tr, seat, event.F)
+    assert kind == session.DEAL_OVER, kind
+    return result_title(tr, seat)
 
 
 def result_title(tr: Translator, winner: int | None) -> str:
@@ -191,22 +188,9 @@ def result_detail(tr: Translator, claimed: bool, F: int, S: int) -> str:
 # Prompts: whose turn it is and what you may do
 
 
-def is_leading(obs: Observation) -> bool:
-    """True when the seat to move starts a trick (no trick in progress)."""
-    return obs.trick is None or not obs.trick.turns or obs.trick.winner is not None
-
-
-def current_trick(obs: Observation) -> Trick | None:
-    """The trick in progress, or None between tricks."""
-    trick = obs.trick
-    if trick is None or trick.winner is not None or not trick.turns:
-        return None
-    return trick
-
-
 def discard_count(obs: Observation) -> int:
     """How many cards a discard takes now: the size of the current best play (0 if leading)."""
-    trick = current_trick(obs)
+    trick = obs.trick
     if trick is None or trick.best is None:
         return 0
     return trick.best.size
@@ -214,23 +198,23 @@ def discard_count(obs: Observation) -> int:
 
 def prompt_text(tr: Translator, obs: Observation) -> str:
     """One sentence saying whose turn it is and, on yours, what you may do."""
-    if obs.phase == "over":
+    if obs.phase == OVER:
         return tr.gettext("The deal is over.")
     seat = obs.to_move
     if seat is None:
         return ""
     if seat != obs.seat:
-        if obs.phase == "calling":
+        if obs.phase == CALLING:
             return tr.gettext("{seat} is deciding whether to play…", seat=seat_name(tr, seat))
         return tr.gettext("{seat} is thinking…", seat=seat_name(tr, seat))
-    if obs.phase == "calling":
+    if obs.phase == CALLING:
         return tr.gettext("Your call: play this deal, or pass?")
     kinds = {a.kind for a in obs.legal}
-    if is_leading(obs):
+    if obs.leading:
         if "claim" in kinds:
             return tr.gettext("Your lead: you may claim now, or choose cards to lead.")
         return tr.gettext("Your lead: choose cards to lead.")
-    trick = current_trick(obs)
+    trick = obs.trick
     assert trick is not None and trick.best is not None and trick.best_seat is not None
     best = play_text(tr, trick.best)
     if "discard" in kinds:
@@ -287,7 +271,7 @@ def illegal_text(tr: Translator, error: IllegalAction, obs: Observation) -> str:
             ILLEGAL_REASONS[code], suit=suit_name(tr, suit) if isinstance(suit, int) else "?"
         )
     if code in ("does-not-beat", "must-beat"):
-        trick = current_trick(obs)
+        trick = obs.trick
         best = play_text(tr, trick.best) if trick and trick.best else ""
         return tr.gettext(ILLEGAL_REASONS[code], cards=best)
     return tr.gettext(ILLEGAL_REASONS.get(code, ILLEGAL_REASONS["wrong-phase"]))

@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable
 from typing import NamedTuple
 
-from lukfu import Action, Card, IllegalAction, Observation, classify, settle
+from lukfu import CALLING, OVER, PLAYING, Action, Card, IllegalAction, Observation, classify
 from lukfu.i18n import Translator
-from lukfu.scoring import score
 from lukfu.web import text
 from lukfu.web.text import YOU
 
@@ -136,7 +135,7 @@ def seat_views(tr: Translator, obs: Observation) -> tuple[SeatView, SeatView, Se
                 marks.append(Mark("master", tr.gettext("Master")))
         if seat == obs.caller:
             marks.append(Mark("caller", tr.gettext("Caller")))
-        elif obs.phase == "calling" and decisions.get(seat) is False:
+        elif obs.phase == CALLING and decisions.get(seat) is False:
             marks.append(Mark("passed", tr.gettext("Passed")))
         if result is not None and result.winner == seat:
             marks.append(Mark("winner", tr.gettext("Winner")))
@@ -260,9 +259,10 @@ def result_view(tr: Translator, obs: Observation, replay: Replay | None = None) 
 
 
 def claim_value(obs: Observation) -> tuple[int, int, int]:
-    """(F, S, your net points) if you claimed now (RULES §8)."""
-    F = obs.F
-    return F, score(F), settle(obs.seat, F, obs.caller)[obs.seat]
+    """(F, S, your net points) if you claimed now, as the engine scores it (RULES §8)."""
+    result = obs.claim_result()
+    assert result is not None, "no claim is open"
+    return result.F, result.S, result.net_points[obs.seat]
 
 
 class Feedback(NamedTuple):
@@ -305,8 +305,8 @@ def feedback(tr: Translator, obs: Observation, selected: Collection[Card], check
 def buttons(tr: Translator, obs: Observation, fb: Feedback | None) -> tuple[ButtonView, ...]:
     mine = obs.to_move == obs.seat
     kinds = {a.kind for a in obs.legal} if mine else set()
-    calling = obs.phase == "calling"
-    over = obs.phase == "over"
+    calling = obs.phase == CALLING
+    over = obs.phase == OVER
     claim_sub = ""
     if "claim" in kinds:
         F, S, points = claim_value(obs)
@@ -330,11 +330,11 @@ def table_view(
     replay: Replay | None = None,
 ) -> TableView:
     """Everything the table shows for ``obs`` (seat 0's observation)."""
-    mine = obs.to_move == obs.seat and obs.phase == "playing"
+    mine = obs.to_move == obs.seat and obs.phase == PLAYING
     fb = feedback(tr, obs, selected, check) if mine and check is not None else None
-    if obs.phase == "calling":
+    if obs.phase == CALLING:
         trick: TrickView | None = calling_view(tr, obs)
-    elif obs.phase == "over":
+    elif obs.phase == OVER:
         trick = None
     else:
         trick = trick_view(tr, obs)

@@ -1,0 +1,245 @@
+"""A game at the table: one deal, three seats, whose turn it is, what happened, and its record.
+
+The engine's ``State`` is the referee. Every seat is a ``Player`` asked for an action from its
+own ``Observation`` only: a computer player (``lukfu.ai``), or the ``Person`` at the page, whose
+actions arrive through ``Session.act``. Each computer decision is seeded from the deal and the
+move number, so a replayed or resumed deal replays the same computer moves. The session keeps
+the ``Event``s everybody saw (for announcements and history) and the record to save and resume.
+No ``js`` here: the page layer paces the computer players and renders the views.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from .actions import CALL, CLAIM, PASS, PLAY, Action, IllegalAction
+from .ai import LEVELS, make_player
+from .cards import Card
+from .observation import Observation, Result
+from .plays import Play, classify
+from .records import RecordError
+from .state import State, new_deal
+
+SESSION_VERSION = 1
+PERSON = "person"
+
+
+class Player(Protocol):
+    """Anything that takes a seat: it sees that seat's observation and returns a legal action."""
+
+    def choose(self, observation: Observation) -> Action: ...
+
+
+class WaitingForPerson(RuntimeError):
+    """The seat to move belongs to the person at the page, who has not acted yet."""
+
+
+class Person:
+    """The person at the page: ``Session.act`` hands over their action; nobody chooses for them."""
+
+    def __init__(self) -> None:
+        self._given: Action | None = None
+
+    def give(self, action: Action) -> None:
+        self._given = action
+
+    def choose(self, observation: Observation) -> Action:
+        action, self._given = self._given, None
+        if action is None:
+            raise WaitingForPerson(f"seat {observation.seat} is the person's: use Session.act")
+        return action
+
+
+# Event kinds: what everybody at the table saw happen.
+NEW_DEAL, CALLED, PASSED, REDEAL, LED, PLAYED, DISCARDED, TRICK_WON, CLAIMED, DEAL_OVER = (
+    "new-deal", "called", "passed", "redeal", "led", "played", "discarded", "trick-won", "claimed",
+    "deal-over",
+)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One public event of the deal. A face-down discard carries its count, and its cards only
+    when they were the person's own (``cards``); a computer player's hidden cards never appear."""
+
+    kind: str
+    seat: int | None = None
+    play: Play | None = None
+    count: int = 0
+    cards: tuple[Card, ...] = ()
+    fu: int = 0
+    F: int = 0
+    result: Result | None = None
+
+
+def events_of(seat: int, action: Action, before: State, after: State, person: int | None) -> list[Event]:
+    """What everybody saw when ``seat`` took ``action``; ``person`` may see their own discards."""
+    kind = action.kind
+    events: list[Event] = []
+    if kind in (CALL, PASS):
+        events.append(Event(CALLED if kind == CALL else PASSED, seat))
+        if after.redeals > before.redeals:
+            events.append(Event(REDEAL, after.master))
+    elif kind == CLAIM:
+        assert after.result is not None
+        events.append(Event(CLAIMED, seat, F=after.result.F))
+    else:
+        leads = before.trick is None
+        if kind == PLAY:
+            events.append(Event(LED if leads else PLAYED, seat, play=classify(action.cards)))
+        else:
+            own = action.cards if seat == person else ()
+            events.append(Event(DISCARDED, seat, count=len(action.cards), cards=own))
+        if len(after.tricks) > len(before.tricks):
+            winner = after.tricks[-1].winner
+            assert winner is not None
+            events.append(Event(TRICK_WON, winner, fu=after.fu[winner] - before.fu[winner]))
+    if after.is_over:
+        events.append(Event(DEAL_OVER, after.winner, result=after.result))
+    return events
+
+
+class Session:
+    """One deal at the table. Build with ``Session.new`` or ``Session.from_record``."""
+
+    def __init__(self, state: State, seats: Sequence[str], deal_number: int) -> None:
+        """``seats`` names each seat's player: ``"person"`` or a computer level (``lukfu.ai.LEVELS``)."""
+        if len(seats) != 3:
+            raise ValueError("a session has three seats")
+        for name in seats:
+            if name != PERSON and name not in LEVELS:
+                raise ValueError(f"unknown player {name!r}: 'person' or one of {', '.join(LEVELS)}")
+        self._state = state
+        self.seats: tuple[str, ...] = tuple(seats)
+        self.deal_number = deal_number
+        self.players: tuple[Player, ...] = tuple(
+            Person() if name == PERSON else make_player(name, deal_number) for name in seats
+        )
+        self.events: list[Event] = [Event(NEW_DEAL, state.master)]
+
+    @classmethod
+    def new(cls, deal_number: int, master: int | None = None, level: str = LEVELS[0]) -> Session:
+        """A new deal with the person at seat 0 and two computer players of ``level``."""
+        return cls(new_deal(deal_number, master), (PERSON, level, level), deal_number)
+
+    # --- where the game stands -----------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        """The referee's state (every hand): for the session's owner, never for a player."""
+        return self._state
+
+    @property
+    def person(self) -> int | None:
+        """The seat of the person at the page, if any."""
+        return self.seats.index(PERSON) if PERSON in self.seats else None
+
+    @property
+    def to_move(self) -> int | None:
+        return self._state.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.is_over
+
+    def waiting_for_person(self) -> bool:
+        """Whether the game waits for the person at the page."""
+        seat = self._state.to_move
+        return seat is not None and self.seats[seat] == PERSON
+
+    def computer_to_move(self) -> bool:
+        """Whether a computer player is to move (the page paces these moves)."""
+        seat = self._state.to_move
+        return seat is not None and self.seats[seat] != PERSON
+
+    def observation(self, seat: int) -> Observation:
+        return self._state.observation(seat)
+
+    def check(self, action: Action) -> None:
+        """Raise ``IllegalAction`` with the reason unless ``action`` is legal for the seat to move."""
+        self._state.check(action)
+
+    # --- acting ---------------------------------------------------------------------------------
+
+    def act(self, action: Action) -> list[Event]:
+        """The person's action. An illegal one raises ``IllegalAction`` and changes nothing."""
+        if not self.waiting_for_person():
+            raise IllegalAction("wrong-phase", "it is not your turn")
+        self._state.check(action)
+        seat = self._state.to_move
+        assert seat is not None
+        player = self.players[seat]
+        assert isinstance(player, Person)
+        player.give(action)
+        return self._step(seat)
+
+    def step(self) -> list[Event]:
+        """One move by the computer player to move; ``WaitingForPerson`` if it is the person's turn."""
+        seat = self._state.to_move
+        if seat is None:
+            raise IllegalAction("wrong-phase", "the deal is over")
+        return self._step(seat)
+
+    def run(self) -> list[Event]:
+        """Computer moves until the person must act or the deal is over."""
+        events: list[Event] = []
+        while self.computer_to_move():
+            events += self.step()
+        return events
+
+    def _step(self, seat: int) -> list[Event]:
+        return self._take(self.players[seat].choose(self._state.observation(seat)))
+
+    def _take(self, action: Action) -> list[Event]:
+        """Apply the action of the seat to move (a player's illegal action is a bug: it raises)."""
+        before = self._state
+        seat = before.to_move
+        assert seat is not None
+        self._state = after = before.apply(action)
+        events = events_of(seat, action, before, after, self.person)
+        self.events += events
+        return events
+
+    # --- records ---------------------------------------------------------------------------------
+
+    def record(self) -> str:
+        """The session as JSON: the seats' players, the deal number and the deal's record."""
+        return json.dumps(
+            {
+                "session": SESSION_VERSION,
+                "seats": list(self.seats),
+                "deal_number": self.deal_number,
+                "deal": json.loads(self._state.record()),
+            },
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_record(cls, text: str) -> Session:
+        """Resume a session from ``record()``: the same hands, trick and turn, and the same
+        computer moves to come. A bad record raises ``RecordError`` naming what is wrong."""
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError) as error:
+            raise RecordError(f"the session is not valid JSON: {error}") from None
+        if not isinstance(data, dict) or data.get("session") != SESSION_VERSION:
+            raise RecordError("not a session record of this version")
+        seats, number, deal = data.get("seats"), data.get("deal_number"), data.get("deal")
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise RecordError(f"deal_number: expected an integer, not {number!r}")
+        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+            raise RecordError("seats: expected three player names")
+        if not isinstance(deal, dict):
+            raise RecordError("deal: expected a deal record")
+        end = State.from_record(json.dumps(deal))  # checks the deal and every action in it
+        start = State.from_record(json.dumps({**deal, "actions": []}))
+        try:
+            session = cls(start, seats, number)
+        except ValueError as error:
+            raise RecordError(f"seats: {error}") from None
+        for action in end.history:
+            session._take(action)
+        return session
