@@ -45,7 +45,7 @@ class SeatView(NamedTuple):
     seat: int
     marks: tuple[Mark, ...]
     score: str  # "3 fu"
-    count: int  # cards in hand (backs shown for the computer players)
+    hand_size: int  # cards in hand (backs shown for the computer players)
     count_text: str
     revealed: tuple[CardView, ...] | None  # a computer player's hand, face up, once over
     to_move: bool
@@ -148,7 +148,7 @@ def seat_views(tr: Translator, obs: Observation) -> tuple[SeatView, SeatView, Se
                 seat=seat,
                 marks=tuple(marks),
                 score=tr.ngettext("{n} fu", "{n} fu", obs.fu[seat]),
-                count=count,
+                hand_size=count,
                 count_text=tr.ngettext("{n} card", "{n} cards", count),
                 revealed=revealed,
                 to_move=obs.to_move == seat,
