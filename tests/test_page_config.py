@@ -45,7 +45,7 @@ def test_pyscript_uses_the_self_hosted_interpreter_and_no_packages() -> None:
     assert data["interpreter"] == "./runtime/pyodide/pyodide.mjs"
     # packages = [...] needs micropip, which the self-hosted runtime lacks: it breaks offline.
     assert "packages" not in data
-    assert set(data) <= {"interpreter", "files"}
+    assert set(data) <= {"interpreter", "files", "plugins"}
 
 
 class _Links(HTMLParser):

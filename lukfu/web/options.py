@@ -1,7 +1,9 @@
 """Page options from the address (``?seed=12&master=0&delay=0&lang=en``), checked.
 
 Plain Python, tested under CPython.  A bad value is never fatal: it is ignored and reported
-with a translated notice, and the game goes on with the default.
+with a translated notice, and the game goes on with the default.  Every value's length is
+checked before anything converts it: a pasted address can hold anything, and ``int()`` of more
+than 4,300 digits raises instead of returning a number.
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ DEFAULT_SPEED = "normal"
 MAX_DELAY = 10_000
 MAX_SEED = 2**63 - 1
 SHOWN_VALUE_LENGTH = 24  # a pasted address can hold anything: show only its start
+MAX_LANGUAGE_LENGTH = 35  # longer than any language tag a catalog could be named after
+# The longest text each whole-number parameter may hold: as many digits as its largest value.
+MAX_DIGITS = {"seed": len(str(MAX_SEED)), "master": 1, "delay": len(str(MAX_DELAY))}
 
 
 @dataclass
@@ -28,12 +33,17 @@ class Options:
     problems: list[tuple[str, str]] = field(default_factory=list)  # (name, bad value)
 
 
-def _whole_number(text: str, low: int, high: int) -> int | None:
+def _whole_number(text: str, high: int, digits: int) -> int | None:
+    """``text`` as a whole number from 0 to ``high``, or None; checked before any conversion.
+
+    >>> _whole_number(" 12 ", 99, 2), _whole_number("9" * 5000, 99, 2), _whole_number("1e3", 99, 2)
+    (12, None, None)
+    """
     text = text.strip()
-    if not text.isascii() or not text.isdigit():
+    if not 0 < len(text) <= digits or not text.isascii() or not text.isdigit():
         return None
     value = int(text)
-    return value if low <= value <= high else None
+    return value if value <= high else None
 
 
 def parse_options(query: str, languages: list[str]) -> Options:
@@ -44,24 +54,35 @@ def parse_options(query: str, languages: list[str]) -> Options:
         value = params.get(name)
         if value is None:
             continue
-        number = _whole_number(value, 0, high)
+        number = _whole_number(value, high, MAX_DIGITS[name])
         if number is None:
             options.problems.append((name, value))
         else:
             setattr(options, name, number)
     value = params.get("lang")
     if value is not None:
-        code = value.strip().lower()
-        if code in languages:
+        code = value.strip()
+        code = code.lower() if len(code) <= MAX_LANGUAGE_LENGTH else ""
+        if code and code in languages:
             options.language = code
         else:
             options.problems.append(("lang", value))
     return options
 
 
+def shown_value(value: str) -> str:
+    """A bad value as a notice quotes it: its start only, with no control or direction marks.
+
+    >>> shown_value("x" * 30), shown_value("a\\u202eb\\nc")
+    ('xxxxxxxxxxxxxxxxxxxxxxxx…', 'a�b�c')
+    """
+    shown = _UNSHOWN.sub("\ufffd", value[: SHOWN_VALUE_LENGTH + 1])
+    return shown if len(shown) <= SHOWN_VALUE_LENGTH else shown[:SHOWN_VALUE_LENGTH] + "…"
+
+
 def problem_text(tr: Translator, name: str, value: str) -> str:
     """The notice for a bad address parameter."""
-    shown = value if len(value) <= SHOWN_VALUE_LENGTH else value[:SHOWN_VALUE_LENGTH] + "…"
+    shown = shown_value(value)
     if name == "seed":
         return tr.gettext(
             "The deal number in the address ({value}) is not a whole number, "
@@ -93,6 +114,8 @@ def replay_query(query: str, seed: int, master: int) -> str:
 # urllib.parse would do, but importing it costs ~70 ms of the page's start-up under Pyodide.
 _ESCAPE = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.~-]")
+# Control characters, and the invisible marks that would reorder or hide the notice's text.
+_UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]")
 
 
 def query_pairs(query: str) -> list[tuple[str, str]]:
