@@ -258,6 +258,9 @@ def test_when_two_seats_have_six_fu_the_last_tricks_winner_wins(
 def check_playout(start: State, end: State) -> None:
     """A playout's end is a finished deal that agrees with the rules in every visible respect."""
     assert end.is_over and end.legal_actions() == ()
+    # The playout's record replays through State.apply, which checks every action.
+    again = State.from_record(end.record())
+    assert again == end and again.result == end.result
     result = end.result
     assert result is not None and sum(result.net_points) == 0
     start_cards = {c for hand in start.hands for c in hand}
