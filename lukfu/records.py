@@ -1,23 +1,28 @@
 """Deal records: a deal as compact, versioned JSON text (seed, Master, first hands, actions), and back.
 
-A record replays through the referee, so a tampered or damaged one is refused with the first bad
-entry named (``RecordError``), never half-read.
+Here is the format and its shape checks; ``State.from_record`` replays the actions through the
+referee, so a tampered or damaged record is refused with the first bad entry named
+(``RecordError``), never half-read.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from typing import Any, NamedTuple
 
 from .actions import Action, parse_action
 from .cards import cards_of, format_cards
-from .state import Start, State
 
 RECORD_VERSION = 1
 
 
 class RecordError(ValueError):
     """A deal record that cannot be read or replayed; the message names the first bad entry."""
+
+
+Start = tuple[int, int, tuple[int, ...], int]
+"""(caller, leader, fu, public mask): where a deal built mid-way by ``State.from_hands`` started."""
 
 
 def write_record(
@@ -42,8 +47,18 @@ def write_record(
     return json.dumps(data, separators=(",", ":"))
 
 
-def read_record(text: str) -> State:
-    """The state a record ends in (see ``State.from_record``)."""
+class Record(NamedTuple):
+    """A record read and checked for shape; ``State.from_record`` replays it through the referee."""
+
+    seed: int
+    master: int
+    hands: list[str]
+    start: dict[str, Any]  # from_hands' keyword arguments for a deal recorded mid-way
+    actions: list[Action]
+
+
+def read_record(text: str) -> Record:
+    """The parts of a record text (see ``State.from_record``); a bad one raises ``RecordError``."""
     try:
         data = json.loads(text)
     except (ValueError, TypeError) as error:
@@ -64,13 +79,10 @@ def read_record(text: str) -> State:
     position = data.get("position", {})
     if not isinstance(position, dict) or not set(position) <= {"caller", "leader", "fu", "public"}:
         raise RecordError("position: expected an object with caller, leader, fu and public")
-    try:
-        state = State.from_hands(hands, master, seed, **position)
-    except (ValueError, TypeError) as error:
-        raise RecordError(f"hands: {error}") from None
+    parsed: list[Action] = []
     for number, text_action in enumerate(actions, 1):
         try:
-            state = state.apply(parse_action(text_action))
-        except ValueError as error:  # IllegalAction is a ValueError too
+            parsed.append(parse_action(text_action))
+        except ValueError as error:
             raise RecordError(f"action {number} ({text_action!r}): {error}") from None
-    return state
+    return Record(seed, master, hands, position, parsed)

@@ -12,16 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from . import legality
-from .actions import Action
+from .actions import Action, IllegalAction
 from .cards import Card, cards_of, format_cards, parse_cards, to_mask
 from .dealing import HAND_SIZE, deal
 from .knowledge import old_mask
 from .moves import is_passed_master
 from .observation import CALLING, OVER, PLAYING, Observation, Result, Trick
 from .position import Position, decode, turn_action
-
-Start = tuple[int, int, tuple[int, ...], int]
-"""(caller, leader, fu, public): where a deal built mid-way by ``from_hands`` started."""
+from .records import RecordError, Start, read_record, write_record
 
 
 class State:
@@ -258,16 +256,22 @@ class State:
 
         A state built mid-deal by ``from_hands`` also records where it started (``position``).
         """
-        from .records import write_record
-
         return write_record(self._pos.seed, self._pos.master, self._first, self._start, self.history)
 
     @classmethod
     def from_record(cls, text: str) -> State:
         """Rebuild a state from ``record()``; a malformed or illegal record raises ``RecordError``."""
-        from .records import read_record
-
-        return read_record(text)
+        record = read_record(text)
+        try:
+            state = cls.from_hands(record.hands, record.master, record.seed, **record.start)
+        except (ValueError, TypeError) as error:
+            raise RecordError(f"hands: {error}") from None
+        for number, action in enumerate(record.actions, 1):
+            try:
+                state = state.apply(action)
+            except IllegalAction as error:
+                raise RecordError(f"action {number} ({str(action)!r}): {error}") from None
+        return state
 
     # --- comparison: by position --------------------------------------------------------------
 
