@@ -12,10 +12,7 @@ from lukfu import (
     Action,
     IllegalAction,
     State,
-    beats,
-    classify,
     new_deal,
-    old_cards,
     parse_action,
     random_playout,
 )
@@ -128,52 +125,105 @@ def test_observations_are_blind_to_hidden_cards(
             return  # the swapped hands allow other choices from here on: nothing more to compare
 
 
-def reference_plays(hand: tuple[Card, ...]) -> set[str]:
-    """Every play in a hand, by trying every subset (no tables)."""
-    found = set()
-    for size in (1, 3, 4, 5, 6, 7, 8, 9):
-        for cards in combinations(hand, size):
-            play = classify(cards)
-            if play is not None:
-                found.add(str(play))
-    return found
+# ---------------------------------------------------------------------------------------------
+# An independent reading of RULES §3-§6 for the legality property: cards are read only by
+# suit and rank, every subset of the hand is tried, and nothing comes from the engine's own
+# plays, beating or Old-card code.
+
+SPECIAL_ONES = {(0, 1), (3, 1)}  # C1 (Mau Gung) and T1 (Bak Chi)
+
+
+def rule_play(cards: tuple[Card, ...]) -> tuple[str, int, int] | None:
+    """RULES §3: ``(kind, suit, rank)`` of a play, or ``None`` when the cards are no play.
+
+    ``rank`` is a single's or a set's rank and a run's top rank; ``suit`` is -1 for a set.
+    """
+    suits = {card.suit for card in cards}
+    ranks = sorted(card.rank for card in cards)
+    if len(cards) == 1:
+        return ("single", cards[0].suit, cards[0].rank)
+    if len(cards) in (3, 4) and ranks[0] == ranks[-1]:
+        return ("set", -1, ranks[0])
+    if len(cards) >= 3 and len(suits) == 1 and ranks == list(range(ranks[0], ranks[0] + len(cards))):
+        return ("run", cards[0].suit, ranks[-1])
+    return None
+
+
+def rule_beats(best: tuple[Card, ...], candidate: tuple[Card, ...], best_is_lead: bool) -> bool:
+    """RULES §4, for two plays given as cards."""
+    mine, theirs = rule_play(candidate), rule_play(best)
+    assert mine is not None and theirs is not None
+    (kind, suit, rank), (best_kind, best_suit, best_rank) = mine, theirs
+    if kind != best_kind or len(candidate) != len(best):
+        return False
+    if kind == "single":
+        if (suit, rank) in SPECIAL_ONES:
+            return False  # a special one never beats
+        if best_is_lead and (best_suit, best_rank) in SPECIAL_ONES:
+            return False  # a led special one cannot be beaten
+        return suit == best_suit and rank > best_rank
+    if kind == "set":
+        return rank == 9 if best_rank == 1 else rank > best_rank
+    return suit > best_suit or (suit == best_suit and rank > best_rank)
+
+
+def rule_old(hand: tuple[Card, ...], public: frozenset[Card]) -> set[Card]:
+    """RULES §6: a 9, a special one, or a card every higher rank of whose suit is known."""
+    known = {(card.suit, card.rank) for card in hand} | {(card.suit, card.rank) for card in public}
+    return {
+        card
+        for card in hand
+        if card.rank == 9
+        or (card.suit, card.rank) in SPECIAL_ONES
+        or all((card.suit, higher) in known for higher in range(card.rank + 1, 10))
+    }
+
+
+def text(cards: tuple[Card, ...]) -> str:
+    return " ".join(str(card) for card in sorted(cards))
 
 
 def reference_legal(state: State) -> set[str]:
-    """The legal plays of the seat to move, read straight from RULES §5 with subsets."""
+    """Every legal action of the seat to move, from RULES §2-§7 by trying every subset of the hand."""
+    if state.phase == "calling":
+        return {"call", "pass"}
     seat = state.to_move
     assert seat is not None
     hand = state.hands[seat]
-    plays = {p: classify(parse_action(p).cards) for p in reference_plays(hand)}
+    subsets = [cards for size in range(1, len(hand) + 1) for cards in combinations(hand, size)]
+    plays = [cards for cards in subsets if rule_play(cards) is not None]
     trick = state.trick
-    if trick is None:
-        old = old_cards(hand, state.public)
-        legal = set()
-        for text, play in plays.items():
-            assert play is not None
-            if state.passed_master and seat == state.master and play.size >= 4 and play.kind != "single":
+    if trick is None:  # leading (§5.1) or claiming (§7)
+        old = rule_old(hand, state.public)
+        legal = {"claim"} if state.fu[seat] + len(old) >= 6 else set()
+        passed_master = seat == state.master and state.caller not in (None, state.master)
+        free = [card for card in hand if card not in old]
+        for cards in plays:
+            if passed_master and len(cards) >= 4:
                 continue
-            if play.kind == "single" and seat != state.caller:
-                free = [card for card in hand if card not in old]
-                if free:
-                    top = max(card.suit for card in free)
-                    if play.cards[0] in old or play.cards[0].suit != top:
-                        continue
-            legal.add(text)
+            if len(cards) == 1 and seat != state.caller and free:
+                top_free_suit = max(card.suit for card in free)
+                if cards[0] in old or cards[0].suit != top_free_suit:
+                    continue
+            legal.add(text(cards))
         return legal
-    best, is_lead = trick.best, trick.best_seat == trick.leader
-    assert best is not None
-    return {t for t, p in plays.items() if p is not None and beats(best, p, is_lead)}
+    # Following (§5.2): beat the current best play if you can, else discard as many cards.
+    assert trick.best is not None and trick.turns[0].play is not None
+    best = tuple(trick.best.cards)
+    best_is_lead = trick.best_seat == trick.leader
+    beating = {text(cards) for cards in plays if rule_beats(best, cards, best_is_lead)}
+    if beating:
+        return beating
+    size = len(trick.turns[0].play.cards)
+    return {"discard " + text(cards) for cards in subsets if len(cards) == size}
 
 
 @SETTINGS
 @given(seed=seeds, choice_seed=st.integers(0, 2**32))
-def test_legal_plays_match_a_brute_force_reading_of_the_rules(seed: int, choice_seed: int) -> None:
+def test_legal_actions_match_a_brute_force_reading_of_the_rules(seed: int, choice_seed: int) -> None:
     for state in random_line(seed, random.Random(choice_seed))[:-1]:
-        if state.phase != "playing":
-            continue
-        listed = {str(a) for a in state.legal_actions() if a.kind == "play"}
-        assert listed == reference_legal(state)
+        listed = {str(action) for action in state.legal_actions()}
+        assert listed == reference_legal(state), state
 
 
 @SETTINGS
