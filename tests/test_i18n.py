@@ -14,6 +14,8 @@ import ast
 import re
 import string
 import sys
+import textwrap
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -88,6 +90,119 @@ def python_messages(root: Path = ROOT) -> list[Used]:
             found.append(Used(msgid, _literal(node.args, ctx_at), _literal(node.args, many_at),
                               [place]))
     return found
+
+
+# ---------------------------------------------------------------------------------------------
+# Which of those messages live code can reach: a gettext call counts only when every function
+# around it is referenced (called or passed) somewhere outside its own definition, and an N_()
+# constant only when its name is.  References are looked for in lukfu/ and in the Python of
+# index.html (its <script type="py"> blocks); imports and __all__ do not count.
+
+PY_SCRIPT = re.compile(r"<script\b[^>]*\btype=\"py\"[^>]*>(.*?)</script>", re.S)
+
+
+def python_trees(root: Path = ROOT) -> dict[str, ast.Module]:
+    """lukfu/**/*.py and index.html's Python, parsed, by place."""
+    trees = {
+        str(path.relative_to(root)): ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for path in sorted((root / "lukfu").rglob("*.py"))
+    }
+    page = (root / "index.html").read_text(encoding="utf-8")
+    for number, block in enumerate(PY_SCRIPT.findall(page)):
+        trees[f"index.html<script {number}>"] = ast.parse(textwrap.dedent(block))
+    return trees
+
+
+def references(trees: dict[str, ast.Module]) -> dict[str, list[tuple[str, int]]]:
+    """name -> (place, line) of every read of that name, as a variable or an attribute."""
+    found: dict[str, list[tuple[str, int]]] = {}
+    for place, tree in trees.items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                found.setdefault(node.id, []).append((place, node.lineno))
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+                found.setdefault(node.attr, []).append((place, node.end_lineno or node.lineno))
+    return found
+
+
+@dataclass
+class Reached:
+    """A marked message with what must be referenced for it to be live."""
+
+    used: Used
+    needs: list[tuple[str, ast.AST]]  # (name, the definition whose own lines do not count)
+
+
+def _marked_calls(tree: ast.Module) -> Iterator[tuple[ast.Call, list[ast.AST]]]:
+    """Every gettext/ngettext/pgettext/N_ call, with its ancestors (outermost first)."""
+    stack: list[ast.AST] = []
+
+    def visit(node: ast.AST) -> Iterator[tuple[ast.Call, list[ast.AST]]]:
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else (
+                func.attr if isinstance(func, ast.Attribute) else None)
+            if name in MARKERS:
+                yield node, list(stack)
+        stack.append(node)
+        for child in ast.iter_child_nodes(node):
+            yield from visit(child)
+        stack.pop()
+
+    yield from visit(tree)
+
+
+def _definition_needs(call: ast.Call, ancestors: list[ast.AST]) -> list[tuple[str, ast.AST]]:
+    functions = [a for a in ancestors if isinstance(a, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    needs: list[tuple[str, ast.AST]] = [
+        (f.name, f) for f in functions if not (f.name.startswith("__") and f.name.endswith("__"))
+    ]
+    if functions:
+        return needs
+    func = call.func
+    if isinstance(func, ast.Name) and func.id == "N_":
+        # A marked constant: it is live only if the name it is bound to is read elsewhere.
+        bindings = [a for a in ancestors if isinstance(a, (ast.Assign, ast.AnnAssign))]
+        if not bindings:
+            return [("", call)]  # marked but bound to nothing: nobody can use it
+        binding = bindings[-1]
+        targets = binding.targets if isinstance(binding, ast.Assign) else [binding.target]
+        names = [t.id if isinstance(t, ast.Name) else t.attr for t in targets
+                 if isinstance(t, (ast.Name, ast.Attribute))]
+        return [(" ".join(names), binding)]
+    return []  # module-level code runs on import
+
+
+def live_python_messages(root: Path = ROOT) -> tuple[list[Used], list[str]]:
+    """The marked messages in lukfu/ that live code reaches, and why the others are dead."""
+    trees = python_trees(root)
+    refs = references(trees)
+    live: list[Used] = []
+    dead: list[str] = []
+    for place, tree in trees.items():
+        if not place.startswith("lukfu"):
+            continue
+        for call, ancestors in _marked_calls(tree):
+            name = call.func.id if isinstance(call.func, ast.Name) else (
+                call.func.attr if isinstance(call.func, ast.Attribute) else "")
+            ctx_at, one_at, many_at = MARKERS[name]
+            msgid = _literal(call.args, one_at)
+            if msgid is None:
+                continue
+            unreached = []
+            for names, definition in _definition_needs(call, ancestors):
+                first, last = definition.lineno, definition.end_lineno or definition.lineno
+                if not any(
+                    (where, line) for n in names.split() for where, line in refs.get(n, [])
+                    if not (where == place and first <= line <= last)
+                ):
+                    unreached.append(names or "(nothing)")
+            used = Used(msgid, _literal(call.args, ctx_at), _literal(call.args, many_at), [place])
+            if unreached:
+                dead.append(f"{msgid!r} ({place}:{call.lineno}: {', '.join(unreached)} never used)")
+            else:
+                live.append(used)
+    return live, dead
 
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
@@ -371,10 +486,46 @@ def test_every_used_message_is_in_the_english_catalog() -> None:
 
 
 def test_every_catalog_message_is_used() -> None:
-    used = {(u.context, u.msgid) for u in used_messages()}
-    unused = [msgid for key, msgid in ((k, k[1]) for k in load_catalog("en").messages)
-              if key not in used]
-    assert not unused, f"unused catalog entries: {unused}"
+    """Used by live code: the page, or a call in a function that something references."""
+    live, dead = live_python_messages()
+    used = {(u.context, u.msgid) for u in html_messages() + live}
+    unused = [key[1] for key in load_catalog("en").messages if key not in used]
+    assert not unused, f"unused catalog entries: {unused}\nmarked in dead code: {dead}"
+
+
+def test_messages_in_functions_nobody_calls_do_not_count(tmp_path: Path) -> None:
+    """The liveness check itself: a gettext call in an unreferenced function is dead, and so
+    is an N_() constant nobody reads; both become live once something refers to them."""
+    (tmp_path / "lukfu").mkdir()
+    (tmp_path / "index.html").write_text(
+        '<script type="py">\nfrom lukfu.m import start\nstart()\n</script>\n', encoding="utf-8")
+    module = tmp_path / "lukfu" / "m.py"
+    source = """
+NAMES = (N_("Named"),)
+LONELY = N_("Lonely")
+def start():
+    return helper(tr) + tr.gettext(NAMES[0])
+def helper(tr):
+    def inner():
+        return tr.pgettext("ctx", "Inner")
+    return tr.gettext("Helped") + inner()
+def dead(tr):
+    return tr.ngettext("Dead {n}", "Dead {n}s", 2)
+def recursive(tr):
+    return recursive(tr) + tr.gettext("Recursive")
+class Box:
+    def __str__(self):
+        return tr.gettext("Str")
+    def unused(self):
+        return tr.gettext("Method")
+"""
+    module.write_text(source, encoding="utf-8")
+    live, dead = live_python_messages(tmp_path)
+    assert sorted(u.msgid for u in live) == ["Helped", "Inner", "Named", "Str"]
+    assert sorted(d.split("'")[1] for d in dead) == ["Dead {n}", "Lonely", "Method", "Recursive"]
+    module.write_text(source + "print(dead, LONELY, Box().unused, recursive)\n", encoding="utf-8")
+    live, dead = live_python_messages(tmp_path)
+    assert not dead and len(live) == 8
 
 
 def test_static_page_text_equals_the_english_catalog() -> None:
