@@ -20,9 +20,8 @@ from lukfu.i18n import translator
 from lukfu.web import options
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page, Route
-
     from conftest import BrowserLog
+    from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parent.parent
 tr = translator("en")
@@ -114,3 +113,135 @@ def test_pyscript_does_not_print_errors_into_the_page() -> None:
     with (ROOT / "pyscript.toml").open("rb") as f:
         config = tomllib.load(f)
     assert "!error" in config.get("plugins", [])
+
+
+# --- the page, broken on purpose (browser) ----------------------------------------------------
+
+DESKTOP = {"width": 1280, "height": 720}
+PHONE = {"width": 390, "height": 844}
+FAILED = "#table[data-phase='error'] #failure"
+PLAYABLE = "#table:not([data-phase='loading']):not([data-phase='error']) #hand [data-card]"
+LOAD_ERROR = r"Failed to load resource"
+
+
+@pytest.fixture
+def browser_context_args(request: pytest.FixtureRequest) -> dict[str, object]:
+    callspec = getattr(request.node, "callspec", None)
+    if callspec is not None and callspec.params.get("size") == "phone":
+        return {"viewport": PHONE, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+    return {"viewport": DESKTOP}
+
+
+def in_viewport(page: Page, selector: str) -> None:
+    """The element is wholly visible without scrolling."""
+    box = page.locator(selector).first.bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    assert box["x"] >= 0 and box["y"] >= 0, box
+    assert box["x"] + box["width"] <= size["width"] and box["y"] + box["height"] <= size["height"], \
+        (box, size)
+
+
+def no_traceback(page: Page) -> None:
+    text = page.inner_text("body")
+    assert "Traceback" not in text and "Error:" not in text and "PY0" not in text
+    assert page.locator(".py-error").count() == 0
+
+
+def wait_for_failure(page: Page, started: float) -> None:
+    page.wait_for_selector(FAILED, state="visible", timeout=20_000)
+    assert time.monotonic() - started < 20
+    assert page.is_visible("#failure [data-action='retry']")
+    assert page.is_visible("#failure [data-action='copy-details']")
+    assert not page.is_visible("#hand")
+    no_traceback(page)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_no_runtime_says_so_and_retry_deals(
+    page: Page, browser_log: BrowserLog, screenshot_dir: Path, size: str
+) -> None:
+    """Pyodide's WebAssembly never arrives: Pyodide itself would wait forever."""
+    browser_log.expect_console_error(LOAD_ERROR)
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    started = time.monotonic()
+    page.goto("index.html?seed=5&delay=0&master=1")
+    wait_for_failure(page, started)
+    assert page.inner_text("#failure-title") == "The game could not load"
+    assert "connection" in page.inner_text("#failure-text")
+    assert not page.is_visible("#failure [data-action='restart']")  # no game to restart
+    in_viewport(page, "#failure")
+    page.screenshot(path=str(screenshot_dir / f"failure-{size}.png"))
+    page.unroute("**/pyodide.asm.wasm")
+    page.click("#failure [data-action='retry']")
+    page.wait_for_selector(PLAYABLE, timeout=30_000)
+    assert not page.is_visible("#failure")
+
+
+@pytest.mark.browser
+def test_a_missing_game_file_says_so(page: Page, browser_log: BrowserLog) -> None:
+    browser_log.expect_console_error(LOAD_ERROR)
+    browser_log.expect_console_error(r"Unable to fetch .*lukfu/web/main\.py")
+    page.route("**/lukfu/web/main.py", lambda route: route.fulfill(status=404, body="Not found"))
+    started = time.monotonic()
+    page.goto("index.html")
+    wait_for_failure(page, started)
+    assert page.inner_text("#failure-title") == "The game could not load"
+    details = page.get_attribute("#failure", "data-details") or ""
+    assert "lukfu/web/main.py" in details and "404" in details
+
+
+@pytest.mark.browser
+def test_a_broken_config_says_so(page: Page, browser_log: BrowserLog) -> None:
+    browser_log.expect_console_error(LOAD_ERROR)
+    page.route("**/pyscript.toml", lambda route: route.fulfill(status=404, body="Not found"))
+    started = time.monotonic()
+    page.goto("index.html")
+    wait_for_failure(page, started)
+    page.wait_for_timeout(500)  # PyScript's own banner would come now
+    no_traceback(page)
+
+
+@pytest.mark.browser
+def test_a_python_error_at_start_says_so_and_copies_details(
+    page: Page, browser_log: BrowserLog
+) -> None:
+    browser_log.expect_console_error(r"(?s)PythonError.*deliberately broken")
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    broken = 'def main():\n    raise RuntimeError("deliberately broken")\n'
+    page.route("**/lukfu/web/main.py", lambda route: route.fulfill(
+        status=200, body=broken, content_type="text/x-python; charset=utf-8"))
+    started = time.monotonic()
+    page.goto("index.html?seed=5")
+    wait_for_failure(page, started)
+    assert page.inner_text("#failure-title") == "The game could not start"
+    assert "deliberately broken" not in page.inner_text("body")
+    page.click("#failure [data-action='copy-details']")
+    page.wait_for_selector("#failure-status:not(:empty)")
+    if page.is_visible("#failure-details"):  # no clipboard here: the text is shown to copy
+        copied = page.input_value("#failure-details")
+    else:
+        copied = page.evaluate("() => navigator.clipboard.readText()")
+    assert "deliberately broken" in copied and "index.html?seed=5" in copied
+    assert "Browser: Mozilla/" in copied
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_5000_digit_seed_deals_a_random_deal_with_a_visible_notice(
+    page: Page, screenshot_dir: Path, size: str
+) -> None:
+    page.goto("index.html?delay=0&seed=" + "9" * 5000)
+    page.wait_for_selector(PLAYABLE, timeout=30_000)
+    notice = page.locator("#notices .notice")
+    assert notice.count() == 1
+    assert "(999999999999999999999999…)" in notice.inner_text()
+    in_viewport(page, "#notices .notice")
+    no_traceback(page)
+    assert page.locator("#log li.notice").count() == 1  # and it is in the log, as before
+    if size == "phone":
+        page.screenshot(path=str(screenshot_dir / "notice-phone.png"))
+    page.click("#notices [data-action='dismiss-notice']")
+    assert page.locator("#notices .notice").count() == 0
+    assert page.locator("#log li.notice").count() == 1

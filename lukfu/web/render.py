@@ -26,6 +26,7 @@ from lukfu.web.view import (
 )
 
 MAX_LOG = 200  # lines kept in the event log
+MAX_NOTICES = 4  # notices kept above the table (one per address parameter)
 
 
 def element(tag: str, cls: str = "", text: str = "", **attrs: str) -> Any:
@@ -98,6 +99,8 @@ class Renderer:
     # --- the log (the polite live region) ----------------------------------------------------
 
     def announce(self, message: str, notice: bool = False) -> None:
+        if notice:
+            self._show_notice(message)
         item = element("li", "notice" if notice else "", message)
         self.log.appendChild(item)
         while self.log.childElementCount > MAX_LOG:
@@ -108,6 +111,72 @@ class Renderer:
 
     def _scroll_log(self, _time: float) -> None:
         self.log.scrollTop = self.log.scrollHeight
+
+    # --- notices and failures ----------------------------------------------------------------
+
+    def notice(self, message: str) -> None:
+        """Something the player should see at once (a bad value in the address): shown above the
+        table until dismissed, and kept in the log like any other event."""
+        self.announce(message, notice=True)
+
+    def _show_notice(self, message: str) -> None:
+        box = document.getElementById("notices")
+        if not box:
+            return
+        item = element("div", "notice")
+        item.appendChild(element("p", "notice-text", message))
+        # The close button works without Python: the script in index.html handles it.
+        label = self.tr.gettext("Dismiss this notice")
+        close = element("button", "notice-close", type="button", data_action="dismiss-notice",
+                        aria_label=label, title=label)
+        close.appendChild(element("span", "", "×", aria_hidden="true"))
+        item.appendChild(close)
+        box.appendChild(item)
+        while box.childElementCount > MAX_NOTICES:
+            box.removeChild(box.firstElementChild)
+
+    def show_failure(self, title: str, text: str, details: str = "") -> None:
+        """Replace the table with the failure panel: ``title`` and ``text`` in plain words,
+        "New deal" (``data-action="restart"``, for the app's click listener on the table),
+        "Try again" (reloads the page) and "Copy details".  ``details`` (a traceback, a deal
+        record) is never shown in the page nor put in its HTML: "Copy details" (handled by the
+        script in index.html) copies it with the page's address and browser."""
+        panel = document.getElementById("failure")
+        if not panel:
+            return
+        focused = self.table.contains(document.activeElement)
+        phase = str(self.table.getAttribute("data-phase") or "")
+        if phase != "error":
+            self._phase_before_failure = phase
+        panel.setAttribute("data-kind", "play")
+        panel.removeAttribute("data-details")  # what the page's script noted while loading
+        panel.failureDetails = details  # a JavaScript property, not an attribute
+        document.getElementById("failure-title").textContent = title
+        document.getElementById("failure-text").textContent = text
+        document.getElementById("failure-status").textContent = ""
+        box = document.getElementById("failure-details")
+        box.hidden = True
+        box.value = ""
+        restart = panel.querySelector('[data-action="restart"]')
+        restart.hidden = False
+        panel.querySelector('[data-action="retry"]').hidden = False
+        self.table.setAttribute("data-phase", "error")
+        panel.hidden = False
+        if focused:  # the focused card or button is hidden now: keep the keyboard in the panel
+            restart.focus(to_js({"preventScroll": True}, dict_converter=Object.fromEntries))
+
+    def hide_failure(self) -> None:
+        """Take the failure panel away; the next `render` shows the table again."""
+        panel = document.getElementById("failure")
+        if not panel:
+            return
+        focused = panel.contains(document.activeElement)
+        panel.hidden = True
+        panel.failureDetails = ""
+        if self.table.getAttribute("data-phase") == "error":
+            self.table.setAttribute("data-phase", getattr(self, "_phase_before_failure", "") or "")
+        if focused:
+            self.table.focus(to_js({"preventScroll": True}, dict_converter=Object.fromEntries))
 
     # --- the table -------------------------------------------------------------------------------
 
@@ -173,7 +242,7 @@ class Renderer:
                 cards.appendChild(element("span", "revealed-none", self.tr.gettext("No cards left")))
         else:
             cards.classList.remove("revealed")
-            for _ in range(view.count):
+            for _ in range(view.hand_size):
                 cards.appendChild(element("img", "back", src=card_src(BACK), alt="",
                                           width="60", height="180"))
         node.querySelector(".seat-count").textContent = view.count_text
