@@ -21,7 +21,7 @@ from lukfu.web import options
 
 if TYPE_CHECKING:
     from conftest import BrowserLog
-    from playwright.sync_api import Page
+    from playwright.sync_api import Page, Route
 
 ROOT = Path(__file__).resolve().parent.parent
 tr = translator("en")
@@ -245,3 +245,67 @@ def test_a_5000_digit_seed_deals_a_random_deal_with_a_visible_notice(
     page.click("#notices [data-action='dismiss-notice']")
     assert page.locator("#notices .notice").count() == 0
     assert page.locator("#log li.notice").count() == 1
+
+
+@pytest.mark.browser
+def test_a_broken_runtime_download_says_so(page: Page, browser_log: BrowserLog) -> None:
+    """The WebAssembly arrives broken (as when the connection drops mid-download): Pyodide
+    only warns and would wait forever."""
+    browser_log.expect_console_error(LOAD_ERROR)
+    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(
+        status=200, body=b"\0asm" + b"\0" * 64, content_type="application/wasm"))
+    started = time.monotonic()
+    page.goto("index.html")
+    wait_for_failure(page, started)
+    assert page.inner_text("#failure-title") == "The game could not load"
+    assert "WebAssembly" in (page.get_attribute("#failure", "data-details") or "")
+
+
+@pytest.mark.browser
+def test_a_stalled_download_is_not_an_endless_spinner(page: Page) -> None:
+    """Nothing arrives and nothing fails: the watchdog says so, and the game still starts if
+    the download comes through after all."""
+    held: list[Route] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.clock.install()
+    page.goto("index.html?seed=5&delay=0")
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for Pyodide"
+    assert page.get_attribute("#table", "data-phase") == "loading"
+    page.clock.run_for("00:40")
+    page.wait_for_selector(FAILED, state="visible", timeout=5_000)
+    assert page.inner_text("#failure-title") == "This is taking too long"
+    assert page.is_visible("#failure [data-action='retry']")
+    no_traceback(page)
+    for route in held:
+        route.continue_()
+    page.wait_for_selector(PLAYABLE, timeout=30_000)
+    assert not page.is_visible("#failure")
+
+
+@pytest.mark.browser
+def test_an_uncaught_python_error_in_play_offers_a_new_deal(
+    page: Page, browser_log: BrowserLog
+) -> None:
+    """The script's last resort for a Python error the app did not catch.  "New deal" is the
+    app's (lukfu/web/app.py: "restart" hides the panel and deals again)."""
+    browser_log.expect_console_error(r"a deliberate test error")
+    page.goto("index.html?seed=5&delay=0&master=1")
+    page.wait_for_selector(PLAYABLE, timeout=30_000)
+    page.evaluate("""() => setTimeout(() => {
+        const error = new Error("a deliberate test error");
+        error.name = "PythonError";
+        throw error;
+    })""")
+    page.wait_for_selector(FAILED, state="visible", timeout=5_000)
+    assert page.inner_text("#failure-title") == "Something went wrong"
+    assert page.is_visible("#failure [data-action='restart']")
+    assert page.is_visible("#failure [data-action='retry']")
+    no_traceback(page)
+    page.click("#failure [data-action='restart']")
+    page.wait_for_selector(PLAYABLE, timeout=10_000)
+    assert not page.is_visible("#failure")
