@@ -14,7 +14,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from js import document, navigator, window
+from js import document, window
 from pyodide.ffi import create_proxy
 
 from lukfu import PLAYING, Action, Card, IllegalAction, parse_cards
@@ -120,18 +120,15 @@ class App:
         self.failure = "\n".join(
             ["".join(traceback.format_exception(error)).rstrip(), "", f"Deal record: {record}"]
         )
+        # The details hold the deal's record (every hand): the renderer keeps them out of the
+        # page's markup, for the clipboard only.
         self.view.show_failure(
             self.tr.gettext("Something went wrong"),
             self.tr.gettext("The game met an unexpected error and stopped this deal. "
                             "You can start a new deal; “Copy details” copies a report "
                             "for the developers."),
+            self.failure,
         )
-
-    def copy_details(self) -> None:
-        # The report holds the deal's record (every hand): it goes to the clipboard on request
-        # and never into the page.
-        if self.failure:
-            navigator.clipboard.writeText(self.failure)
 
     # --- the deal ------------------------------------------------------------------------------
 
@@ -199,16 +196,15 @@ class App:
         target = event.target.closest("[data-card], [data-action]")
         if not target or target.disabled:  # null arrives as the falsy jsnull
             return
-        code = target.getAttribute("data-card")
-        if code:
-            self.toggle(parse_cards(str(code))[0])
-            return
-        name = str(target.getAttribute("data-action"))
+        name = str(target.getAttribute("data-action") or "")
         if name in ("new-deal", "restart"):
             self.deal()
             return
-        if name == "copy-details":
-            self.copy_details()
+        if self.failure is not None:
+            return  # the error panel is up: only a new deal goes on (its other buttons are the page's)
+        code = target.getAttribute("data-card")
+        if code:
+            self.toggle(parse_cards(str(code))[0])
             return
         session = self.session
         if session is None or not session.waiting_for_person():
