@@ -12,7 +12,9 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from lukfu import CALLING, OVER, session
+from lukfu.actions import CLAIM, DISCARD
 from lukfu.i18n import N_, Translator
+from lukfu.plays import RUN
 
 if TYPE_CHECKING:
     from lukfu import Card, IllegalAction, Observation, Play
@@ -60,7 +62,7 @@ def play_text(tr: Translator, play: Play) -> str:
     cards = play.cards
     if len(cards) == 1:
         return card_name(tr, cards[0])
-    if play.kind == "run":
+    if play.kind == RUN:
         ranks = tr.gettext("{low}–{high}", low=cards[0].rank, high=cards[-1].rank)
         return tr.gettext(CARD_NAMES[cards[0].suit], rank=ranks)
     suits = tr.join([suit_name(tr, c.suit) for c in cards])
@@ -211,13 +213,13 @@ def prompt_text(tr: Translator, obs: Observation) -> str:
         return tr.gettext("Your call: play this deal, or pass?")
     kinds = {a.kind for a in obs.legal}
     if obs.leading:
-        if "claim" in kinds:
+        if CLAIM in kinds:
             return tr.gettext("Your lead: you may claim now, or choose cards to lead.")
         return tr.gettext("Your lead: choose cards to lead.")
     trick = obs.trick
     assert trick is not None and trick.best is not None and trick.best_seat is not None
     best = play_text(tr, trick.best)
-    if "discard" in kinds:
+    if DISCARD in kinds:
         return tr.ngettext(
             "You cannot beat {cards}: choose {n} card to discard face down.",
             "You cannot beat {cards}: choose {n} cards to discard face down.",

@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection, Iterable
 from typing import NamedTuple
 
 from lukfu import CALLING, OVER, PLAYING, Action, Card, IllegalAction, Observation, classify
+from lukfu.actions import CLAIM, DISCARD, PLAY
 from lukfu.i18n import Translator
 from lukfu.web import text
 from lukfu.web.text import YOU
@@ -276,7 +277,7 @@ def feedback(tr: Translator, obs: Observation, selected: Collection[Card], check
     """Tell the player what the selection would do, asking the engine whether it is legal."""
     kinds = {a.kind for a in obs.legal}
     chosen = sorted(selected)
-    if "discard" in kinds:
+    if DISCARD in kinds:
         need = text.discard_count(obs)
         if len(chosen) < need:
             return Feedback(text.selection_hint(tr, len(chosen), need), False, False, False)
@@ -285,10 +286,10 @@ def feedback(tr: Translator, obs: Observation, selected: Collection[Card], check
         except IllegalAction as error:
             return Feedback(text.illegal_text(tr, error, obs), True, False, False)
         return Feedback(text.selection_hint(tr, len(chosen), need), False, False, True)
-    if "play" not in kinds:
+    if PLAY not in kinds:
         return Feedback("", False, False, False)
     if not chosen:
-        if "claim" in kinds:
+        if CLAIM in kinds:
             F, S, points = claim_value(obs)
             return Feedback(text.claim_hint(tr, F, S, points), False, False, False)
         return Feedback(text.selection_hint(tr, 0, 0), False, False, False)
@@ -308,7 +309,7 @@ def buttons(tr: Translator, obs: Observation, fb: Feedback | None) -> tuple[Butt
     calling = obs.phase == CALLING
     over = obs.phase == OVER
     claim_sub = ""
-    if "claim" in kinds:
+    if CLAIM in kinds:
         F, S, points = claim_value(obs)
         claim_sub = tr.gettext("F = {F}, S = {S}, {points} points", F=F, S=S,
                                points=tr.signed(points))
@@ -316,11 +317,11 @@ def buttons(tr: Translator, obs: Observation, fb: Feedback | None) -> tuple[Butt
     return (
         ButtonView("call", calling, calling and mine, tr.gettext("Play this deal")),
         ButtonView("pass", calling, calling and mine, tr.gettext("Pass")),
-        ButtonView("play", playing and "discard" not in kinds, bool(fb and fb.play),
+        ButtonView("play", playing and DISCARD not in kinds, bool(fb and fb.play),
                    tr.gettext("Play")),
-        ButtonView("discard", playing and "discard" in kinds, bool(fb and fb.discard),
+        ButtonView("discard", playing and DISCARD in kinds, bool(fb and fb.discard),
                    tr.gettext("Discard face down")),
-        ButtonView("claim", "claim" in kinds, "claim" in kinds, tr.gettext("Claim"), claim_sub),
+        ButtonView("claim", CLAIM in kinds, CLAIM in kinds, tr.gettext("Claim"), claim_sub),
         ButtonView("new-deal", over, over, tr.gettext("New deal")),
     )
 
