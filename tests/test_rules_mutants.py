@@ -45,13 +45,13 @@ def test_a_card_formats_like_its_notation() -> None:
         ("claim S1 S2", "'claim' takes no cards: 'claim S1 S2'"),
         ("PASS M9", "'pass' takes no cards: 'PASS M9'"),
         ("discard", "a discard needs cards: 'discard'"),
-        ("C7 Q8", "not a card: 'Q8'"),
+        ("C7 Q8", "not a card: 'Q8' (expected a suit letter C, S, M or T and a rank 1-9)"),
     ],
 )
 def test_a_bad_action_is_refused_saying_what_is_wrong(text: str, words: str) -> None:
     with pytest.raises(ValueError) as refused:
         parse_action(text)
-    assert str(refused.value) == words or words in str(refused.value), str(refused.value)
+    assert str(refused.value) == words
 
 
 def test_an_action_says_why_it_cannot_be_made() -> None:
@@ -154,10 +154,12 @@ def test_a_drawn_deal_pays_nobody(caller: int | None) -> None:
 
 
 def test_settling_a_win_needs_a_caller_and_six_fu() -> None:
-    with pytest.raises(ValueError, match="a deal with a winner has a caller"):
+    with pytest.raises(ValueError) as refused:
         settle(0, 6, None)
-    with pytest.raises(ValueError, match="a winner needs at least 6 fu, not 5"):
+    assert str(refused.value) == "a deal with a winner has a caller"
+    with pytest.raises(ValueError) as refused:
         settle(0, 5, 0)
+    assert str(refused.value) == "a winner needs at least 6 fu, not 5"
 
 
 # --- Dealing (RULES §2) --------------------------------------------------------------------------
