@@ -122,11 +122,13 @@ def following_a_run(lead: str, follower: str) -> State:
     ],
 )
 def test_a_follower_whose_runs_do_not_beat_the_lead_must_discard(lead: str, follower: str) -> None:
+    """(A same-suit run of the lead's length with its top card is the led run itself, which no
+    follower can hold: ``beats`` is checked for it above.)"""
     state = following_a_run(lead, follower)
     assert state.to_move == 1
     legal = state.legal_actions()
     assert legal and all(a.kind == "discard" for a in legal), legal
-    run = [c for c in parse_cards(follower)][: len(parse_cards(lead))]
+    run = parse_cards(follower)[: len(parse_cards(lead))]
     with pytest.raises(IllegalAction) as refused:
         state.apply(Action.play(run))
     assert refused.value.code in ("does-not-beat", "not-a-play")
@@ -158,7 +160,7 @@ def discard_line(fu0: int) -> list[State]:
     neither in hand nor played face up.
     """
     state = State.from_hands(
-        ["M9 M8 S7", "T5 S6 C3", "C4 C5 M2"], master=1, caller=0, leader=1, fu=(fu0, 6 - fu0 + 1, 2)
+        ["M9 M8 S7", "T5 S6 C3", "C4 C5 M2"], master=1, caller=0, leader=1, fu=(fu0, 7 - fu0, 2)
     )
     states = [state]
     for text in ("T5", "discard C4", "discard M9", "S6", "discard C5", "S7"):
