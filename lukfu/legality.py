@@ -26,8 +26,9 @@ def legal_actions(pos: Position) -> tuple[Action, ...]:
     if pos.phase == OVER:
         return ()
     if not pos.turns:
-        plays = tuple(_PLAY_ACTIONS[i] for i in pos.lead_indices())
-        return ((Action.claim(),) + plays) if pos.may_claim() else plays
+        indices, may_claim = pos.lead_choices()
+        plays = tuple(_PLAY_ACTIONS[i] for i in indices)
+        return ((Action.claim(),) + plays) if may_claim else plays
     beating = pos.beating_indices()
     if beating:
         return tuple(_PLAY_ACTIONS[i] for i in beating)

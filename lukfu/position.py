@@ -1,8 +1,8 @@
 """Stepping a deal (RULES §2, §5, §7): the mutable inside of a ``State``, changed in place.
 
 ``State.apply`` steps a private copy of its ``Position``; the fast playouts step one copy all
-the way to the end. Every step also appends the action to ``log`` in a compact integer form
-(see ``encode``), so any position, however it was reached, knows the actions that led to it.
+the way to the end. A position needs no log of its own: the actions that led to it can be read
+off it (``actions``), since every redeal follows three passes and every trick keeps its turns.
 Nothing here checks legality: ``legality`` does that before a step.
 """
 
@@ -25,39 +25,6 @@ RawTrick = tuple[int, tuple[RawTurn, ...], int, int]
 _PLAY_SIZES = tuple(play.size for play in PLAYS)
 _PLAY_ACTIONS = tuple(Action.play(play.cards) for play in PLAYS)
 
-# The log's integer form of an action: a play is its index in PLAYS (0 and up); call, pass and
-# claim are -1, -2, -3; a discard of the cards in ``mask`` is -4 - mask.
-_CALL_CODE, _PASS_CODE, _CLAIM_CODE, _DISCARD_BASE = -1, -2, -3, -4
-
-
-def encode(action: Action) -> int:
-    """The log's integer for ``action``."""
-    if action.kind == CALL:
-        return _CALL_CODE
-    if action.kind == PASS:
-        return _PASS_CODE
-    if action.kind == CLAIM:
-        return _CLAIM_CODE
-    if action.kind == DISCARD:
-        return _DISCARD_BASE - to_mask(action.cards)
-    play = classify(action.cards)
-    assert play is not None, action
-    return play.index
-
-
-def decode(code: int) -> Action:
-    """The action for one of the log's integers."""
-    if code >= 0:
-        return _PLAY_ACTIONS[code]
-    if code == _CALL_CODE:
-        return Action.call()
-    if code == _PASS_CODE:
-        return Action.pass_()
-    if code == _CLAIM_CODE:
-        return Action.claim()
-    return Action.discard(cards_of(_DISCARD_BASE - code))
-
-
 def turn_action(turn: RawTurn) -> Action:
     """The action a raw turn of a trick was (a discard with its hidden cards: referee's eyes only)."""
     _seat, index, mask = turn
@@ -69,7 +36,7 @@ class Position:
 
     __slots__ = (
         "seed", "master", "redeals", "hands", "phase", "calls", "caller", "to_move", "fu",
-        "public", "discards", "leader", "turns", "best", "best_seat", "tricks", "result", "log",
+        "public", "discards", "leader", "turns", "best", "best_seat", "tricks", "result",
     )
 
     seed: int  # decides the reshuffles after three passes
@@ -89,7 +56,6 @@ class Position:
     best_seat: int
     tricks: tuple[RawTrick, ...]
     result: tuple[int | None, bool, int] | None  # (winner, claimed, F)
-    log: list[int]  # every action so far, encoded
 
     @classmethod
     def dealt(cls, seed: int, master: int, hands: tuple[int, int, int]) -> Position:
@@ -98,7 +64,6 @@ class Position:
         pos.seed = seed
         pos.master = master
         pos.redeals = 0
-        pos.log = []
         pos.deal(hands)
         return pos
 
@@ -125,7 +90,6 @@ class Position:
         other.hands = self.hands[:]
         other.fu = self.fu[:]
         other.discards = self.discards[:]
-        other.log = self.log[:]
         return other
 
     def key(self) -> tuple[object, ...]:
@@ -149,13 +113,18 @@ class Position:
 
     def lead_indices(self) -> list[int]:
         """The plays the seat to move may lead."""
+        return self.lead_choices()[0]
+
+    def lead_choices(self) -> tuple[list[int], bool]:
+        """The plays the seat to move may lead, and whether it may claim instead (one Old-card
+        reading for both: this is on the playouts' hot path)."""
         seat = self.to_move
         assert seat is not None
         hand = self.hands[seat]
-        return lead_play_indices(
-            hand, old_mask(hand, self.public), seat == self.caller,
-            is_passed_master(seat, self.master, self.caller),
-        )
+        old = old_mask(hand, self.public)
+        passed = is_passed_master(seat, self.master, self.caller)
+        plays = lead_play_indices(hand, old, seat == self.caller, passed)
+        return plays, reaches_six(self.fu[seat] + old.bit_count())
 
     def beating_indices(self) -> list[int]:
         """The plays of the seat to move that beat the trick's best play."""
@@ -168,7 +137,6 @@ class Position:
     def step_call(self, called: bool) -> None:
         seat = self.to_move
         assert seat is not None
-        self.log.append(_CALL_CODE if called else _PASS_CODE)
         self.calls = self.calls + ((seat, called),)
         if called:
             self.caller = seat
@@ -183,13 +151,11 @@ class Position:
     def step_claim(self) -> None:
         seat = self.to_move
         assert seat is not None
-        self.log.append(_CLAIM_CODE)
         self._finish(seat, True, self.claim_value(seat))
 
     def step_play(self, index: int) -> None:
         seat = self.to_move
         assert seat is not None
-        self.log.append(index)
         mask = PLAYS[index].mask
         self.hands[seat] &= ~mask
         self.public |= mask
@@ -203,7 +169,6 @@ class Position:
     def step_discard(self, mask: int) -> None:
         seat = self.to_move
         assert seat is not None
-        self.log.append(_DISCARD_BASE - mask)
         self.hands[seat] &= ~mask
         self.discards[seat] |= mask
         self.turns = self.turns + ((seat, -1, mask),)
@@ -211,15 +176,17 @@ class Position:
 
     def step(self, action: Action) -> None:
         """Take one (already checked) action by the seat to move."""
-        code = encode(action)
-        if code >= 0:
-            self.step_play(code)
-        elif code in (_CALL_CODE, _PASS_CODE):
-            self.step_call(code == _CALL_CODE)
-        elif code == _CLAIM_CODE:
+        kind = action.kind
+        if kind in (CALL, PASS):
+            self.step_call(kind == CALL)
+        elif kind == CLAIM:
             self.step_claim()
+        elif kind == DISCARD:
+            self.step_discard(to_mask(action.cards))
         else:
-            self.step_discard(_DISCARD_BASE - code)
+            play = classify(action.cards)
+            assert play is not None, action
+            self.step_play(play.index)
 
     def _next_turn(self, seat: int) -> None:
         if len(self.turns) < 3:
@@ -249,6 +216,18 @@ class Position:
         self.phase = OVER
         self.to_move = None
         self.result = (winner, claimed, F)
+
+    def actions(self) -> list[Action]:
+        """Every action that led here: the passes before each redeal, this deal's calls, the
+        turns of every trick (face-down cards included: the referee's eyes only), a claim."""
+        done = [Action.pass_()] * (3 * self.redeals)
+        done += [Action.call() if called else Action.pass_() for _seat, called in self.calls]
+        for trick in self.tricks:
+            done += [turn_action(turn) for turn in trick[1]]
+        done += [turn_action(turn) for turn in self.turns]
+        if self.result is not None and self.result[1]:
+            done.append(Action.claim())
+        return done
 
     # --- public views ------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from .dealing import HAND_SIZE, deal
 from .knowledge import old_mask
 from .moves import is_passed_master
 from .observation import CALLING, OVER, PLAYING, Observation, Result, Trick
-from .position import Position, decode, turn_action
+from .position import Position, turn_action
 from .records import RecordError, Start, read_record, write_record
 
 
@@ -197,7 +197,7 @@ class State:
     @property
     def history(self) -> tuple[Action, ...]:
         """Every action of the deal so far, from the first call (or from the ``from_hands`` start)."""
-        return tuple(decode(code) for code in self._pos.log)
+        return tuple(self._pos.actions())
 
     def claim_value(self, seat: int) -> int:
         """F for a seat: fu won plus Old cards in hand."""
