@@ -18,7 +18,7 @@ compiled ``.mo`` files, no build step), so translators edit one text file per la
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -49,9 +49,13 @@ LANGUAGES: dict[str, Language] = {
         Language("it", "Italiano"),
         Language("fr", "Français"),
         Language("fa", "فارسی", "rtl", "۰۱۲۳۴۵۶۷۸۹"),
-        Language("zh", "中文"),
+        Language("zh-Hant", "繁體中文"),
     )
 }
+
+OFFERED = ("en",)
+"""The languages the page offers, in `LANGUAGES` order: those with a catalog under locales/
+(a test keeps the two in step). The page fetches only the chosen one's catalog."""
 
 MINUS = "\u2212"  # a real minus sign: "−2" reads better than the hyphen "-2"
 
@@ -342,8 +346,24 @@ class Catalog:
         return entry.msgstr[index] if index < len(entry.msgstr) else entry.msgstr[-1]
 
 
+def catalog_folder(language: str) -> str:
+    """The folder of a language's catalog under locales/ (gettext's form: ``zh_Hant``)."""
+    return language.replace("-", "_")
+
+
 def catalog_path(language: str, root: Path = LOCALES_DIR) -> Path:
-    return root / language / CATALOG_NAME
+    return root / catalog_folder(language) / CATALOG_NAME
+
+
+def catalog_url(language: str) -> str:
+    """Where the page fetches a language's catalog, relative to the page (only when chosen)."""
+    return f"locales/{catalog_folder(language)}/{CATALOG_NAME}"
+
+
+def match_language(code: str, offered: Iterable[str]) -> str | None:
+    """The offered language ``code`` names, ignoring case (``zh-hant`` is ``zh-Hant``)."""
+    wanted = code.strip().lower().replace("_", "-")
+    return next((lang for lang in offered if lang.lower() == wanted), None)
 
 
 def available_languages(root: Path = LOCALES_DIR) -> list[str]:
@@ -405,6 +425,11 @@ class Translator:
     def join(self, items: list[str]) -> str:
         """A list of items, e.g. card names, with the language's separator."""
         return self.pgettext("list separator", ", ").join(items)
+
+
+def translator_from_po(language: str, text: str) -> Translator:
+    """A `Translator` from a catalog's text (the page fetches it; a bad one raises `PoError`)."""
+    return Translator(Catalog.from_po(text, language))
 
 
 def translator(language: str = DEFAULT_LANGUAGE, root: Path = LOCALES_DIR) -> Translator:

@@ -1,8 +1,8 @@
 """The page's runtime configuration: self-hosted, relative URLs, and no file forgotten.
 
-pyscript.toml must list every lukfu/**/*.py and every locale catalog in [files] (each at the
-same relative path), or the page breaks at import time in the browser while every CPython
-test still passes.
+pyscript.toml must list every lukfu/**/*.py in [files] (each at the same relative path), or the
+page breaks at import time in the browser while every CPython test still passes. Catalogs are
+not listed: the page fetches the chosen language's alone, and each offered language has one.
 """
 
 from __future__ import annotations
@@ -24,11 +24,18 @@ def config() -> dict[str, object]:
 
 def expected_files() -> set[str]:
     python = {p for p in (ROOT / "lukfu").rglob("*.py") if "__pycache__" not in p.parts}
-    catalogs = set((ROOT / "locales").rglob("*.po"))
-    return {"./" + p.relative_to(ROOT).as_posix() for p in python | catalogs}
+    return {"./" + p.relative_to(ROOT).as_posix() for p in python}
 
 
-def test_pyscript_toml_lists_every_python_file_and_catalog() -> None:
+def test_every_offered_language_has_a_catalog_and_every_catalog_is_offered() -> None:
+    from lukfu.i18n import LANGUAGES, OFFERED, catalog_folder
+
+    folders = {p.parent.name for p in (ROOT / "locales").glob("*/messages.po")}
+    assert folders == {catalog_folder(code) for code in OFFERED}
+    assert list(OFFERED) == [code for code in LANGUAGES if code in OFFERED], "LANGUAGES order"
+
+
+def test_pyscript_toml_lists_every_python_file_and_no_catalog() -> None:
     files = config()["files"]
     assert isinstance(files, dict)
     listed = set(files)

@@ -18,7 +18,15 @@ from js import document, window
 from pyodide.ffi import create_proxy
 
 from lukfu import PLAYING, Action, Card, IllegalAction, parse_cards
-from lukfu.i18n import DEFAULT_LANGUAGE, available_languages, translator
+from lukfu.i18n import (
+    DEFAULT_LANGUAGE,
+    OFFERED,
+    Translator,
+    catalog_url,
+    match_language,
+    translator,
+    translator_from_po,
+)
 from lukfu.session import DEAL_OVER, TRICK_WON, Event, Session
 from lukfu.web import options, text
 from lukfu.web.render import Renderer
@@ -55,17 +63,32 @@ def pick_language(requested: str | None, offered: list[str]) -> str:
     if requested:
         return requested
     for code in browser_languages():
-        base = code.split("-")[0]
-        if base in offered:
-            return base
+        found = match_language(code, offered) or match_language(code.split("-")[0], offered)
+        if found:
+            return found
     return DEFAULT_LANGUAGE
+
+
+async def load_translator(language: str) -> tuple[Translator, bool]:
+    """The chosen language's translator, its catalog fetched now (only that one; English needs
+    none). If it cannot be had, English, and False to say so."""
+    if language == DEFAULT_LANGUAGE:
+        return translator(), True
+    try:
+        response = await window.fetch(catalog_url(language))
+        if response.ok:
+            return translator_from_po(language, str(await response.text())), True
+    except Exception:  # offline, or a damaged catalog (PoError): play on in English
+        pass
+    return translator(), False
 
 
 class App:
     def __init__(self) -> None:
-        offered = available_languages()
-        self.options = options.parse_options(str(window.location.search), offered)
-        self.tr = translator(pick_language(self.options.language, offered))
+        self.options = options.parse_options(str(window.location.search), list(OFFERED))
+        self.language = pick_language(self.options.language, list(OFFERED))
+        self.tr = translator()
+        self.language_missing = False
         self.view = Renderer(self.tr)
         self.speed = document.getElementById("speed")
         self.delay_override = self.options.delay
@@ -78,6 +101,11 @@ class App:
 
     # --- setup -------------------------------------------------------------------------------
 
+    async def load_language(self) -> None:
+        self.tr, found = await load_translator(self.language)
+        self.language_missing = not found
+        self.view.tr = self.tr
+
     def start(self) -> None:
         self.view.translate_static()
         saved = stored(SPEED_KEY)
@@ -87,6 +115,9 @@ class App:
         self._listen(self.speed, "change", self.on_speed)
         for name, value in self.options.problems:
             self.view.announce(options.problem_text(self.tr, name, value), notice=True)
+        if self.language_missing:
+            self.view.announce(self.tr.gettext(
+                "The chosen language could not be loaded, so the game is in English."), notice=True)
         self.deal(self.options.seed, self.options.master)
 
     def _listen(self, node: Any, event: str, handler: Callable[[Any], None]) -> None:

@@ -1,4 +1,4 @@
-"""The page's entry point: index.html runs ``main()`` once Python is ready."""
+"""The page's entry point: index.html awaits ``main()`` once Python is ready."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from lukfu.web.app import App
 _app: App | None = None  # the one game on the page, kept alive for its event handlers
 
 
-def main() -> None:
+async def main() -> None:
     global _app
     _app = App()
+    await _app.load_language()
     _app.start()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from lukfu.i18n import Translator
+from lukfu.i18n import Translator, match_language
 
 # Pause before each computer move, in milliseconds: the "Computer speed" setting's choices.
 SPEEDS = {"slow": 1400, "normal": 800, "fast": 350, "instant": 0}
@@ -61,9 +61,8 @@ def parse_options(query: str, languages: list[str]) -> Options:
             setattr(options, name, number)
     value = params.get("lang")
     if value is not None:
-        code = value.strip()
-        code = code.lower() if len(code) <= MAX_LANGUAGE_LENGTH else ""
-        if code and code in languages:
+        code = match_language(value, languages) if len(value) <= MAX_LANGUAGE_LENGTH else None
+        if code is not None:
             options.language = code
         else:
             options.problems.append(("lang", value))
