@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import random
 import traceback
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from js import document, window
@@ -34,6 +34,7 @@ from lukfu.web.text import YOU
 from lukfu.web.view import Replay, table_view
 
 SPEED_KEY = "lukfu.speed"  # localStorage key of the "Computer speed" setting
+LANGUAGE_KEY = "lukfu.language"  # localStorage key of the language picker's choice
 MAX_SEED = 10**9
 AFTER_TRICK = 1.5  # a finished trick stays a little longer before the next lead
 
@@ -59,9 +60,13 @@ def browser_languages() -> list[str]:
 
 
 def pick_language(requested: str | None, offered: list[str]) -> str:
-    """The address's ?lang=, else the first of the browser's languages we have, else English."""
+    """The address's ?lang=, else the player's last choice, else the first of the browser's
+    languages we have, else English."""
     if requested:
         return requested
+    chosen = stored(LANGUAGE_KEY)
+    if chosen and match_language(chosen, offered):
+        return match_language(chosen, offered) or DEFAULT_LANGUAGE
     for code in browser_languages():
         found = match_language(code, offered) or match_language(code.split("-")[0], offered)
         if found:
@@ -111,8 +116,10 @@ class App:
         saved = stored(SPEED_KEY)
         if saved in options.SPEEDS:
             self.speed.value = saved
+        self.picker = self.view.offer_languages(list(OFFERED), self.tr.language)
         self._listen(self.view.table, "click", self.on_click)
         self._listen(self.speed, "change", self.on_speed)
+        self._listen(self.picker, "change", self.on_language)
         for name, value in self.options.problems:
             self.view.announce(options.problem_text(self.tr, name, value), notice=True)
         if self.language_missing:
@@ -135,6 +142,30 @@ class App:
     def on_speed(self, _event: Any) -> None:
         self.delay_override = None  # the player's choice now wins over the address
         store(SPEED_KEY, str(self.speed.value))
+
+    def on_language(self, _event: Any) -> None:
+        asyncio.ensure_future(self.guarded_async(self.switch_language(str(self.picker.value))))
+
+    async def switch_language(self, language: str) -> None:
+        """Speak another language from now on; the deal in progress goes on untouched."""
+        tr, found = await load_translator(language)
+        if not found:
+            self.picker.value = self.tr.language
+            self.view.announce(self.tr.gettext(
+                "The chosen language could not be loaded, so the game is in English."), notice=True)
+            return
+        store(LANGUAGE_KEY, language)
+        self.tr = self.view.tr = tr
+        self.view.translate_static()
+        if self.session is not None:
+            told = [text.event_text(tr, event) for event in self.session.events]
+            if self.session.is_over:
+                told.append(text.deal_number_text(tr, self.session.deal_number))
+            self.view.retell(told)
+            self.refresh()
+        # A reload keeps the choice: the address's ?lang= would otherwise win over it.
+        query = options.with_language(str(window.location.search), language)
+        window.history.replaceState(None, "", query or window.location.pathname)
 
     # --- when something goes wrong -----------------------------------------------------------
 
@@ -200,8 +231,11 @@ class App:
             asyncio.ensure_future(self.run_computers(self.generation))
 
     async def run_computers(self, generation: int) -> None:
+        await self.guarded_async(self._run_computers(generation))
+
+    async def guarded_async(self, work: Awaitable[None]) -> None:
         try:
-            await self._run_computers(generation)
+            await work
         except Exception as error:
             self.fail(error)
 

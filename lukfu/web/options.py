@@ -110,6 +110,19 @@ def replay_query(query: str, seed: int, master: int) -> str:
     return "?" + "&".join(f"{_quote(k)}={_quote(v)}" for k, v in pairs)
 
 
+def with_language(query: str, language: str) -> str:
+    """The address's query with ``lang`` set to ``language`` if it named one, else unchanged.
+
+    >>> with_language("?seed=3&lang=fi", "fa"), with_language("?seed=3", "fa")
+    ('?seed=3&lang=fa', '?seed=3')
+    """
+    pairs = query_pairs(query)
+    if not any(name == "lang" for name, _ in pairs):
+        return query
+    kept = [(k, language if k == "lang" else v) for k, v in pairs]
+    return "?" + "&".join(f"{_quote(k)}={_quote(v)}" for k, v in kept)
+
+
 # urllib.parse would do, but importing it costs ~70 ms of the page's start-up under Pyodide.
 _ESCAPE = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.~-]")

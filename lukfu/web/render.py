@@ -84,8 +84,8 @@ class Renderer:
         root = document.documentElement
         root.setAttribute("lang", self.tr.language)
         root.setAttribute("dir", self.tr.direction)
-        if not self.tr.catalog.messages:
-            return  # nothing to translate (English): the page already says it
+        if not self.tr.catalog.messages and not self._static:
+            return  # nothing to translate (English, as the page was written)
         if not self._static:
             for node in document.querySelectorAll("[data-i18n]"):
                 context = node.getAttribute("data-i18n") or None
@@ -95,6 +95,27 @@ class Renderer:
                 node.textContent = self.tr.pgettext(context, msgid)
             else:
                 node.textContent = self.tr.gettext(msgid)
+
+    def offer_languages(self, offered: list[str], chosen: str) -> Any:
+        """Keep only the offered languages in the picker (each named in its own language)."""
+        picker = document.getElementById("language")
+        for option in list(picker.options):
+            if str(option.value) not in offered:
+                option.remove()
+        picker.value = chosen
+        return picker
+
+    def retell(self, messages: list[str]) -> None:
+        """Write the log again (in a new language) without reading it all out again."""
+        self.log.setAttribute("aria-live", "off")
+        clear(self.log)
+        for message in messages:
+            self.log.appendChild(element("li", "", message))
+        window.requestAnimationFrame(create_once_callable(self._speak_again))
+
+    def _speak_again(self, _time: float) -> None:
+        self.log.setAttribute("aria-live", "polite")
+        self._scroll_log(_time)
 
     # --- the log (the polite live region) ----------------------------------------------------
 
