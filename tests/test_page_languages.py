@@ -1,0 +1,96 @@
+"""Languages in the page: each offered language end to end, switching mid-deal, a missing catalog.
+
+Screenshots (artifacts/screenshots/): lang-<code>-desktop.png and lang-<code>-phone.png.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from test_page_game import READY
+
+from lukfu.i18n import LANGUAGES, OFFERED, load_catalog
+
+if TYPE_CHECKING:
+    from conftest import BrowserLog
+    from playwright.sync_api import Page
+
+pytestmark = pytest.mark.browser
+
+TRANSLATED = [code for code in OFFERED if code != "en"]
+PHONE = {"width": 390, "height": 844}
+# Words of the English page that no translation keeps (names like "Mau Gung" and "fu" stay).
+ENGLISH = re.compile(r"\b(?:Play this deal|Pass|Computer speed|How to play|You|Left|Right|"
+                     r"Tricks?|Coins|Strings|Myriads|Tens|Master|Loading)\b")
+
+
+def start(page: Page, query: str) -> None:
+    page.goto(f"index.html?{query}")
+    page.wait_for_selector(READY, timeout=30_000)
+    page.wait_for_function("() => document.getElementById('table').dataset.toMove === '0'",
+                           timeout=20_000)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_whole_page_speaks_the_language(page: Page, code: str, size: str,
+                                            screenshot_dir: Path) -> None:
+    if size == "phone":
+        page.set_viewport_size(PHONE)
+    start(page, f"lang={code}&seed=12&master=0&delay=0")
+    info = LANGUAGES[code]
+    assert page.get_attribute("html", "lang") == code
+    assert page.get_attribute("html", "dir") == info.direction
+    catalog = load_catalog(code)
+    pass_label = catalog.lookup("Pass")
+    assert pass_label != "Pass" and page.inner_text("[data-action='pass']") == pass_label
+    assert page.inner_text("#rules-title") == catalog.lookup("How to play")
+    body = page.inner_text("body")
+    leftovers = ENGLISH.findall(body)
+    assert not leftovers, f"English words left on the {code} page: {sorted(set(leftovers))}"
+    if info.digits != "0123456789":
+        table = page.inner_text("#table") + page.inner_text("#rules")
+        assert not re.search(r"[0-9]", table), "Latin digits in a language with its own digits"
+    assert page.input_value("#language") == code
+    page.screenshot(path=str(screenshot_dir / f"lang-{code}-{size}.png"), full_page=size == "phone")
+
+
+@pytest.mark.skipif(not TRANSLATED, reason="no language but English has a catalog yet")
+def test_switching_language_mid_deal_keeps_the_deal(page: Page) -> None:
+    code = TRANSLATED[0]
+    start(page, "seed=21&master=0&delay=0")
+    page.click("[data-action='call']")
+    page.wait_for_function("() => document.getElementById('table').dataset.toMove === '0'")
+    hand = page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
+    lines = page.locator("#log li").count()
+    page.select_option("#language", code)
+    page.wait_for_function(f"() => document.documentElement.lang === '{code}'")
+    assert page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)") == hand
+    assert page.get_attribute("#table", "data-phase") == "playing"
+    assert page.locator("#log li").count() == lines  # the same events, told again
+    assert page.inner_text("[data-action='play']") == load_catalog(code).lookup("Play")
+    assert page.evaluate("() => localStorage.getItem('lukfu.language')") == code
+    page.reload()
+    page.wait_for_selector(READY, timeout=30_000)
+    assert page.get_attribute("html", "lang") == code  # the choice persists
+
+
+@pytest.mark.skipif(not TRANSLATED, reason="no language but English has a catalog yet")
+def test_a_catalog_that_does_not_arrive_leaves_the_game_in_english(
+        page: Page, browser_log: BrowserLog) -> None:
+    browser_log.expect_console_error(r"Failed to load resource|ERR_FAILED|net::")
+    page.route("**/locales/**", lambda route: route.abort())
+    start(page, f"lang={TRANSLATED[0]}&seed=3&master=0&delay=0")
+    assert page.get_attribute("html", "lang") == "en"
+    assert page.get_attribute("#table", "data-phase") != "error"
+    notice = page.locator("#notices").inner_text()
+    assert "could not be loaded" in notice and page.locator("#notices").is_visible()
+
+
+def test_an_unknown_language_falls_back_to_english_with_a_notice(page: Page) -> None:
+    start(page, "lang=xx&seed=3&master=0&delay=0")
+    assert page.get_attribute("html", "lang") == "en"
+    assert "language in the address" in page.locator("#notices").inner_text()
