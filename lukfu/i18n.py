@@ -53,7 +53,7 @@ LANGUAGES: dict[str, Language] = {
     )
 }
 
-OFFERED = ("en",)
+OFFERED = ("en", "fi", "it", "fr", "fa", "zh-Hant")
 """The languages the page offers, in `LANGUAGES` order: those with a catalog under locales/
 (a test keeps the two in step). The page fetches only the chosen one's catalog."""
 
@@ -320,7 +320,8 @@ class Catalog:
             if key in messages:
                 raise PoError(f"line {entry.line}: duplicate message {entry.msgid!r}")
             messages[key] = entry
-        return cls(messages, header.get("Language") or language, header.get("Plural-Forms"))
+        # The page's code (zh-Hant), not the header's gettext form (zh_Hant), names the language.
+        return cls(messages, language, header.get("Plural-Forms"))
 
     @classmethod
     def empty(cls, language: str = DEFAULT_LANGUAGE) -> Catalog:

@@ -149,10 +149,10 @@ class App:
     async def switch_language(self, language: str) -> None:
         """Speak another language from now on; the deal in progress goes on untouched."""
         tr, found = await load_translator(language)
-        if not found:
+        if not found:  # the game goes on in the language it was in
             self.picker.value = self.tr.language
-            self.view.announce(self.tr.gettext(
-                "The chosen language could not be loaded, so the game is in English."), notice=True)
+            self.view.announce(self.tr.gettext("The chosen language could not be loaded."),
+                               notice=True)
             return
         store(LANGUAGE_KEY, language)
         self.tr = self.view.tr = tr

@@ -163,7 +163,8 @@ def calling_view(tr: Translator, obs: Observation) -> TrickView:
     slots = []
     for seat in SLOT_ORDER:
         if seat in decisions:
-            note = tr.gettext("Plays") if decisions[seat] else tr.gettext("Passes")
+            # "Plays" is also the rules card's heading: the context keeps the two apart.
+            note = tr.pgettext("calling", "Plays") if decisions[seat] else tr.gettext("Passes")
         elif obs.to_move == seat:
             note = tr.gettext("Deciding…")
         else:
