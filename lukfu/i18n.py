@@ -361,9 +361,14 @@ def catalog_url(language: str) -> str:
     return f"locales/{catalog_folder(language)}/{CATALOG_NAME}"
 
 
+ALIASES = {"zh-tw": "zh-Hant", "zh-hk": "zh-Hant", "zh-mo": "zh-Hant"}
+"""Browser language codes that mean one of ours (Taiwan, Hong Kong, Macau read Traditional)."""
+
+
 def match_language(code: str, offered: Iterable[str]) -> str | None:
-    """The offered language ``code`` names, ignoring case (``zh-hant`` is ``zh-Hant``)."""
+    """The offered language ``code`` names, ignoring case (``zh-hant`` and ``zh-TW`` are ``zh-Hant``)."""
     wanted = code.strip().lower().replace("_", "-")
+    wanted = ALIASES.get(wanted, wanted).lower()
     return next((lang for lang in offered if lang.lower() == wanted), None)
 
 

@@ -5,6 +5,7 @@ Screenshots (artifacts/screenshots/): lang-<code>-desktop.png and lang-<code>-ph
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -12,19 +13,29 @@ from typing import TYPE_CHECKING
 import pytest
 from test_page_game import READY
 
-from lukfu.i18n import LANGUAGES, OFFERED, load_catalog
+from lukfu.i18n import ALIASES, LANGUAGES, OFFERED, load_catalog
 
 if TYPE_CHECKING:
     from conftest import BrowserLog
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page, Route
 
-pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parent.parent
 
 TRANSLATED = [code for code in OFFERED if code != "en"]
 PHONE = {"width": 390, "height": 844}
 # Words of the English page that no translation keeps (names like "Mau Gung" and "fu" stay).
 ENGLISH = re.compile(r"\b(?:Play this deal|Pass|Computer speed|How to play|You|Left|Right|"
                      r"Tricks?|Coins|Strings|Myriads|Tens|Master|Loading)\b")
+
+
+def test_the_first_paint_script_offers_what_python_offers() -> None:
+    """index.html picks the language before Python starts: its list must be Python's."""
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    offered = json.loads(re.search(r"var OFFERED = (\{.*?\});", html).group(1))  # type: ignore[union-attr]
+    aliases = json.loads(re.search(r"var ALIASES = (\{.*?\});", html).group(1))  # type: ignore[union-attr]
+    assert offered == {code: LANGUAGES[code].direction for code in OFFERED}
+    assert aliases == ALIASES
+    assert list(offered) == list(OFFERED)
 
 
 def start(page: Page, query: str) -> None:
@@ -34,6 +45,7 @@ def start(page: Page, query: str) -> None:
                            timeout=20_000)
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("code", TRANSLATED)
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_whole_page_speaks_the_language(page: Page, code: str, size: str,
@@ -58,7 +70,7 @@ def test_the_whole_page_speaks_the_language(page: Page, code: str, size: str,
     page.screenshot(path=str(screenshot_dir / f"lang-{code}-{size}.png"), full_page=size == "phone")
 
 
-@pytest.mark.skipif(not TRANSLATED, reason="no language but English has a catalog yet")
+@pytest.mark.browser
 def test_switching_language_mid_deal_keeps_the_deal(page: Page) -> None:
     code = TRANSLATED[0]
     start(page, "seed=21&master=0&delay=0")
@@ -78,7 +90,7 @@ def test_switching_language_mid_deal_keeps_the_deal(page: Page) -> None:
     assert page.get_attribute("html", "lang") == code  # the choice persists
 
 
-@pytest.mark.skipif(not TRANSLATED, reason="no language but English has a catalog yet")
+@pytest.mark.browser
 def test_a_catalog_that_does_not_arrive_leaves_the_game_in_english(
         page: Page, browser_log: BrowserLog) -> None:
     browser_log.expect_console_error(r"Failed to load resource|ERR_FAILED|net::")
@@ -90,7 +102,51 @@ def test_a_catalog_that_does_not_arrive_leaves_the_game_in_english(
     assert "could not be loaded" in notice and page.locator("#notices").is_visible()
 
 
+@pytest.mark.browser
 def test_an_unknown_language_falls_back_to_english_with_a_notice(page: Page) -> None:
     start(page, "lang=xx&seed=3&master=0&delay=0")
     assert page.get_attribute("html", "lang") == "en"
     assert "language in the address" in page.locator("#notices").inner_text()
+
+
+def rules_visible(page: Page) -> bool:
+    return bool(page.evaluate(
+        "() => getComputedStyle(document.querySelector('#rules h3')).visibility === 'visible'"))
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("how", ["address", "browser"])
+def test_persian_is_right_to_left_from_the_first_paint_with_no_english_shown(
+        browser: Browser, site_url: str, how: str, screenshot_dir: Path) -> None:
+    context = browser.new_context(base_url=site_url, locale="fa-IR" if how == "browser" else "en-US")
+    page = context.new_page()
+    held: list[Route] = []
+    released = False
+
+    def hold(route: Route) -> None:
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    try:
+        page.route("**/pyodide.asm.wasm", hold)
+        page.goto("index.html?seed=4&delay=0" + ("&lang=fa" if how == "address" else ""))
+        page.wait_for_selector("#table[data-phase='loading']")
+        assert page.get_attribute("html", "lang") == "fa"
+        assert page.get_attribute("html", "dir") == "rtl"
+        assert not rules_visible(page), "English rules text shows before Python has translated it"
+        page.screenshot(path=str(screenshot_dir / f"lang-fa-first-paint-{how}.png"))
+        for _ in range(100):
+            if held:
+                break
+            page.wait_for_timeout(50)
+        released = True
+        for route in held:
+            route.continue_()
+        page.wait_for_selector(READY, timeout=30_000)
+        page.wait_for_function("() => !document.documentElement.hasAttribute('data-translating')")
+        assert rules_visible(page)
+        assert page.inner_text("#rules-title") == load_catalog("fa").lookup("How to play")
+    finally:
+        context.close()

@@ -84,17 +84,18 @@ class Renderer:
         root = document.documentElement
         root.setAttribute("lang", self.tr.language)
         root.setAttribute("dir", self.tr.direction)
-        if not self.tr.catalog.messages and not self._static:
-            return  # nothing to translate (English, as the page was written)
-        if not self._static:
-            for node in document.querySelectorAll("[data-i18n]"):
-                context = node.getAttribute("data-i18n") or None
-                self._static.append((node, normalize(node.textContent), context))
-        for node, msgid, context in self._static:
-            if context:
-                node.textContent = self.tr.pgettext(context, msgid)
-            else:
-                node.textContent = self.tr.gettext(msgid)
+        # English needs no work (the page is written in it) until another language was shown.
+        if self.tr.catalog.messages or self._static:
+            if not self._static:
+                for node in document.querySelectorAll("[data-i18n]"):
+                    context = node.getAttribute("data-i18n") or None
+                    self._static.append((node, normalize(node.textContent), context))
+            for node, msgid, context in self._static:
+                if context:
+                    node.textContent = self.tr.pgettext(context, msgid)
+                else:
+                    node.textContent = self.tr.gettext(msgid)
+        root.removeAttribute("data-translating")  # see index.html: the static text shows now
 
     def offer_languages(self, offered: list[str], chosen: str) -> Any:
         """Keep only the offered languages in the picker (each named in its own language)."""
