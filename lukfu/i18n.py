@@ -415,6 +415,10 @@ class Translator:
             else value
             for key, value in values.items()
         }
+        if self.info.direction == "rtl":
+            # Each filled-in name or number is isolated (FSI … PDI), so a Latin name or a signed
+            # number keeps its own order inside right-to-left text.
+            shown = {key: f"\u2068{value}\u2069" for key, value in shown.items()}
         return template.format(**shown)
 
     def gettext(self, msgid: str, /, **values: object) -> str:

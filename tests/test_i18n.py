@@ -442,6 +442,13 @@ def test_translator_translates_with_plural_forms_and_fallbacks() -> None:
     assert tr.ngettext("{n} tiger", "{n} tigers", 2) == "2 tigers"
 
 
+def test_right_to_left_text_isolates_every_filled_in_value() -> None:
+    tr = translator("fa")
+    line = tr.gettext("{seat} claims with F = {F}.", seat="Mau Gung", F=-7)
+    assert "\u2068Mau Gung\u2069" in line and "\u2068\u2212۷\u2069" in line
+    assert "\u2068" not in translator("fi").gettext("{seat} claims with F = {F}.", seat="x", F=7)
+
+
 def test_numbers_use_the_languages_digits() -> None:
     assert format_number(1234, "en") == "1234"
     assert format_number(-7, "en") == "−7"
@@ -449,9 +456,9 @@ def test_numbers_use_the_languages_digits() -> None:
     assert format_signed(4, "fa") == "+۴"
     assert format_signed(-2) == "−2" and format_signed(0) == "0"
     persian = Translator(Catalog.empty("fa"))
-    assert persian.gettext("F = {F}", F=12) == "F = ۱۲"
+    assert persian.gettext("F = {F}", F=12) == "F = \u2068۱۲\u2069"  # isolated: see below
     assert persian.direction == "rtl"
-    assert persian.gettext("{flag}", flag=True) == "True"  # bools are not numbers
+    assert persian.gettext("{flag}", flag=True) == "\u2068True\u2069"  # bools are not numbers
 
 
 def test_missing_languages_read_as_english(tmp_path: Path) -> None:

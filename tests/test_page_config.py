@@ -87,10 +87,14 @@ def test_index_html_loads_everything_from_its_own_folder() -> None:
     assert any(a.get("href") == "runtime/pyscript/core.css" for a in links)
 
 
-def test_stylesheet_uses_no_other_origin_and_no_web_fonts() -> None:
+def test_stylesheet_uses_no_other_origin_and_only_self_hosted_font_subsets() -> None:
     css = (ROOT / "static" / "style.css").read_text(encoding="utf-8")
-    assert "@import" not in css and "@font-face" not in css
+    assert "@import" not in css
     assert not re.search(r"url\(\s*['\"]?(https?:|//)", css)
+    # The only fonts: the build's subsets (Chinese, Persian), each limited by unicode-range.
+    for face in re.findall(r"@font-face\s*\{(.*?)\}", css, flags=re.S):
+        assert re.search(r"url\(\"\.\./runtime/fonts/[\w.-]+\.woff2\"\)", face), face
+        assert "unicode-range:" in face, face
 
 
 def test_stylesheet_uses_logical_properties_for_text_layout() -> None:
