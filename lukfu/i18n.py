@@ -11,8 +11,8 @@ compiled ``.mo`` files, no build step), so translators edit one text file per la
 'Hei Aino'
 >>> tr.ngettext("{n} card", "{n} cards", 2)
 '2 cards'
->>> format_number(-12, "fa")
-'−۱۲'
+>>> format_number(-12, "fa")  # Persian digits; a left-to-right mark keeps the minus on the left
+'\u200e−۱۲'
 """
 
 from __future__ import annotations
@@ -37,6 +37,10 @@ class Language:
     name: str  # the language's own name for itself, for a language picker
     direction: str = "ltr"  # "ltr" or "rtl": the page's dir attribute
     digits: str = "0123456789"  # the digits numbers are written with
+    # Signs as the language writes them: Persian puts a left-to-right mark before each (as in
+    # CLDR), so "−۲" keeps its minus on the left inside right-to-left text.
+    minus: str = "\u2212"  # a real minus sign: "−2" reads better than the hyphen "-2"
+    plus: str = "+"
 
 
 # Every language the page can offer.  A language is usable once locales/<code>/messages.po
@@ -48,7 +52,7 @@ LANGUAGES: dict[str, Language] = {
         Language("fi", "Suomi"),
         Language("it", "Italiano"),
         Language("fr", "Français"),
-        Language("fa", "فارسی", "rtl", "۰۱۲۳۴۵۶۷۸۹"),
+        Language("fa", "فارسی", "rtl", "۰۱۲۳۴۵۶۷۸۹", "\u200e\u2212", "\u200e+"),
         Language("zh-Hant", "繁體中文"),
     )
 }
@@ -57,7 +61,6 @@ OFFERED = ("en", "fi", "it", "fr", "fa", "zh-Hant")
 """The languages the page offers, in `LANGUAGES` order: those with a catalog under locales/
 (a test keeps the two in step). The page fetches only the chosen one's catalog."""
 
-MINUS = "\u2212"  # a real minus sign: "−2" reads better than the hyphen "-2"
 
 
 def language_info(code: str) -> Language:
@@ -68,12 +71,12 @@ def language_info(code: str) -> Language:
 def format_number(value: int, language: str = DEFAULT_LANGUAGE) -> str:
     """``value`` written with the language's digits and a true minus sign.
 
-    >>> format_number(2024, "en"), format_number(7, "fa")
-    ('2024', '۷')
+    >>> format_number(2024, "en"), format_number(7, "fa"), format_number(-7, "fa") == "\u200e−۷"
+    ('2024', '۷', True)
     """
-    digits = language_info(language).digits
-    text = "".join(digits[int(d)] for d in str(abs(value)))
-    return MINUS + text if value < 0 else text
+    info = language_info(language)
+    text = "".join(info.digits[int(d)] for d in str(abs(value)))
+    return info.minus + text if value < 0 else text
 
 
 def format_signed(value: int, language: str = DEFAULT_LANGUAGE) -> str:
@@ -83,7 +86,7 @@ def format_signed(value: int, language: str = DEFAULT_LANGUAGE) -> str:
     ('+4', '−2', '0')
     """
     text = format_number(value, language)
-    return "+" + text if value > 0 else text
+    return language_info(language).plus + text if value > 0 else text
 
 
 def N_(msgid: str) -> str:  # noqa: N802 (the conventional gettext name)

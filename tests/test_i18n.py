@@ -445,7 +445,7 @@ def test_translator_translates_with_plural_forms_and_fallbacks() -> None:
 def test_right_to_left_text_isolates_every_filled_in_value() -> None:
     tr = translator("fa")
     line = tr.gettext("{seat} claims with F = {F}.", seat="Mau Gung", F=-7)
-    assert "\u2068Mau Gung\u2069" in line and "\u2068\u2212۷\u2069" in line
+    assert "\u2068Mau Gung\u2069" in line and "\u2068\u200e\u2212۷\u2069" in line
     assert "\u2068" not in translator("fi").gettext("{seat} claims with F = {F}.", seat="x", F=7)
 
 
@@ -453,7 +453,7 @@ def test_numbers_use_the_languages_digits() -> None:
     assert format_number(1234, "en") == "1234"
     assert format_number(-7, "en") == "−7"
     assert format_number(1234567890, "fa") == "۱۲۳۴۵۶۷۸۹۰"
-    assert format_signed(4, "fa") == "+۴"
+    assert format_signed(4, "fa") == "\u200e+۴" and format_number(-3, "fa") == "\u200e\u2212۳"
     assert format_signed(-2) == "−2" and format_signed(0) == "0"
     persian = Translator(Catalog.empty("fa"))
     assert persian.gettext("F = {F}", F=12) == "F = \u2068۱۲\u2069"  # isolated: see below

@@ -150,3 +150,61 @@ def test_persian_is_right_to_left_from_the_first_paint_with_no_english_shown(
         assert page.inner_text("#rules-title") == load_catalog("fa").lookup("How to play")
     finally:
         context.close()
+
+
+def take_a_turn(page: Page) -> None:
+    """One legal move for seat 0, read from the page's data attributes only (no words)."""
+    from itertools import combinations
+
+    from lukfu import classify, parse_cards
+
+    def visible(action: str) -> bool:
+        return page.is_visible(f"[data-action='{action}']")
+
+    if visible("call"):
+        page.click("[data-action='call']")
+        return
+    if visible("claim"):
+        page.click("[data-action='claim']")
+        return
+    hand = page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
+    best = page.locator("#trick .slot.best .slot-cards img").count()
+    if visible("discard"):
+        for code in hand[:best]:
+            page.click(f"#hand [data-card='{code}']")
+        page.click("[data-action='discard']")
+        return
+    sizes = [best] if best else [1, 3, 4, 5]
+    for size in sizes:
+        for cards in combinations(hand, size):
+            if classify(parse_cards(" ".join(cards))) is None:
+                continue
+            for code in cards:
+                page.click(f"#hand [data-card='{code}']")
+            if page.is_enabled("[data-action='play']"):
+                page.click("[data-action='play']")
+                return
+            for code in cards:
+                page.click(f"#hand [data-card='{code}']")
+    raise AssertionError(f"no legal play found in {hand}")
+
+
+@pytest.mark.browser
+def test_a_whole_deal_in_persian(page: Page, screenshot_dir: Path) -> None:
+    page.goto("index.html?lang=fa&seed=77&master=0&delay=0")
+    page.wait_for_selector(READY, timeout=30_000)
+    for _ in range(60):
+        page.wait_for_function("""() => { const t = document.getElementById('table');
+                                          return t.dataset.phase === 'over' || t.dataset.toMove === '0'; }""",
+                               timeout=20_000)
+        if page.get_attribute("#table", "data-phase") == "over":
+            break
+        take_a_turn(page)
+    else:
+        raise AssertionError("the deal did not end")
+    assert page.locator("[data-result-seat]").count() == 3
+    shown = page.inner_text("#table") + page.inner_text("#log")
+    assert not re.search(r"[0-9]", shown), "Latin digits in the Persian table or log"
+    leftovers = ENGLISH.findall(shown)
+    assert not leftovers, sorted(set(leftovers))
+    page.screenshot(path=str(screenshot_dir / "lang-fa-result.png"), full_page=True)
