@@ -309,3 +309,30 @@ def test_an_uncaught_python_error_in_play_offers_a_new_deal(
     page.click("#failure [data-action='restart']")
     page.wait_for_selector(PLAYABLE, timeout=10_000)
     assert not page.is_visible("#failure")
+
+
+@pytest.mark.browser
+def test_a_python_exception_in_a_click_shows_the_calm_panel_and_keeps_the_record(
+    page: Page, browser_log: BrowserLog
+) -> None:
+    """The app's own guard (lukfu/web/app.py): an exception while handling a click stops the
+    deal, keeps its record for "Copy details" (never in the page's markup), and New deal works."""
+    page.goto("index.html?seed=5&delay=0&master=0")
+    page.wait_for_selector("#table[data-to-move='0'] [data-action='call']:not([hidden])", timeout=30_000)
+    page.click("[data-action='call']")
+    page.wait_for_selector("#table[data-phase='playing'][data-to-move='0'] #hand [data-card]:enabled")
+    cards = page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
+    # Break the page under the app: one card's button disappears behind its back, so the next
+    # render of the selection meets a card it cannot find.
+    page.evaluate(f"() => document.querySelector(\"#hand [data-card='{cards[-1]}']\").remove()")
+    page.click(f"#hand [data-card='{cards[0]}']")
+    page.wait_for_selector(FAILED, state="visible", timeout=5_000)
+    assert page.inner_text("#failure-title") == "Something went wrong"
+    assert page.is_visible("#failure [data-action='restart']")
+    details = page.evaluate("() => document.getElementById('failure').failureDetails || ''")
+    assert "Traceback" in details and "Deal record:" in details and '"lukfu":1' in details
+    assert "Deal record" not in page.content()  # the record (every hand) stays out of the page
+    no_traceback(page)
+    page.click("#failure [data-action='restart']")
+    page.wait_for_selector(PLAYABLE, timeout=10_000)
+    assert not page.is_visible("#failure")
