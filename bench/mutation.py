@@ -14,6 +14,10 @@ judge alone are handled here:
   their mutants as survivors (or as reached by no test). Every such mutant is therefore checked
   again in a fresh interpreter: it is written into a scratch copy of the tree (``mutmut apply``)
   and the non-browser tests run there. Those that fail count as killed ("fresh").
+- mutmut reports a mutant as "segfault" when its tests died by a signal other than its CPU
+  limit's SIGXCPU: in practice an endless loop that fills memory, killed at the hard CPU limit
+  (SIGKILL). Those are checked again the same way, in a fresh interpreter whose memory is capped
+  (``MEMORY_CAP``), where the loop fails the tests with ``MemoryError`` or times out.
 - Equivalent mutants, which change nothing a player or caller could observe, are listed in
   ``EQUIVALENT`` below with the reason, matched by function and mutated line (not by mutmut's
   numbering, which shifts when code changes), and left out of the score.
@@ -44,6 +48,8 @@ NOT_ENGINE = {"__init__", "i18n"}
 STABLE = ["cards", "plays", "knowledge", "scoring", "actions", "dealing"]
 
 TESTS = ["-m", "not browser", "-x", "-q", "-p", "no:cacheprovider", "tests"]
+MEMORY_CAP = 4 << 30  # bytes of address space for a fresh re-check (the tests need a few hundred MB)
+RECHECKED = ("survived", "no tests", "segfault")  # mutmut statuses checked again in a fresh interpreter
 
 # (module, function, the mutated line as mutmut shows it, stripped) -> why no test can tell.
 EQUIVALENT: dict[tuple[str, str, str], str] = {
@@ -65,6 +71,94 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("plays", "_sets_at_rank", "return tuple(tuple(i for i, m in sets if m & pattern == m) "
      "for pattern in range(17))"):
         "one more table entry, for pattern 16, which four suits cannot make",
+    # --- the deal (moves, position, legality, state, playout, observation) ---
+    **dict.fromkeys(
+        [
+            ("moves", "lead_play_indices", "three_of_a_rank = (a & b | (c | d)) | (c & d & (a | b))"),
+            ("moves", "lead_play_indices", "three_of_a_rank = (a | b & (c | d)) | (c & d & (a | b))"),
+            ("moves", "lead_play_indices", "three_of_a_rank = (a & b & (c | d)) | (c & d | (a | b))"),
+            ("moves", "lead_play_indices", "three_of_a_rank = (a & b & (c | d)) | (c | d & (a | b))"),
+        ],
+        "a looser test for ranks held in three suits: it also picks ranks held in fewer, for which "
+        "SETS_AT_RANK lists no set, so the same sets are found in the same order",
+    ),
+    **dict.fromkeys(
+        [
+            ("moves", "lead_play_indices", "if pattern & pattern >> 1 | pattern >> 2:"),
+            ("moves", "lead_play_indices", "if pattern | pattern >> 1 & pattern >> 2:"),
+            ("moves", "lead_play_indices", "if pattern & pattern >> 2 & pattern >> 2:"),
+        ],
+        "a looser test for three consecutive ranks in a suit: it also looks up suits without them, "
+        "whose RUNS_IN_SUIT entry is empty",
+    ),
+    ("legality", "_check_lead", "assert play.size == 1 or suit is not None  # only a non-caller's single "
+     "is otherwise limited"):
+        "a weaker assertion of an invariant that holds there (only a non-caller's single with a "
+        "free suit is refused at that point), so it never fails either way",
+    ("position", "Position.step_discard", "self.turns = self.turns + ((seat, -2, mask),)"):
+        "-1 and -2 both mark a face-down turn: every reader tests index >= 0",
+    ("position", "Position.trick_in_progress",
+     "return trick_of((self.leader, self.turns, self.best, self.best_seat), finished=None)"):
+        "None is as false as False",
+    **dict.fromkeys(
+        [
+            ("position", "trick_of", "best_seat if (best >= 0) or True else None,"),
+            ("position", "trick_of", "PLAYS[best] if (best >= 0) or True else None,"),
+        ],
+        "every trick shown has a best play (a trick in progress has its lead), so best >= 0 always",
+    ),
+    ("position", "Position.deal", "self.leader = None"):
+        "the first lead sets the leader before anything reads it (a trick view needs a turn); until "
+        "then every state has the same value, so equality does not change either",
+    ("playout", "random_playout", "pos.step_call(uniform() <= 0.5)"):
+        "random() is exactly 0.5 once in 2**53 draws: calling stays an even coin toss",
+    ("playout", "random_playout", "if may_claim and int(uniform() * (len(options) + 1)) == 1:"):
+        "any one of the n + 1 equally likely values may stand for the claim: still one chance in "
+        "n + 1, and the play is drawn afresh, so every legal action stays equally likely",
+    ("state", "State.__hash__", "return hash(None)"):
+        "a constant hash is still a valid hash (equal states hash equal); only set and dict speed changes",
+    **dict.fromkeys(
+        [
+            ("state", "hash_hands", "value = 1"),
+            ("state", "hash_hands", "value = (value * 1099511628212 ^ mask) & ((1 << 64) - 1)"),
+            ("state", "hash_hands", "value = (value * 0x100000001B3 ^ mask) & ((1 << 64) - 2)"),
+        ],
+        "another stable 64-bit hash of the given hands: the same hands still redeal alike and other "
+        "hands otherwise, and a record keeps the seed it was made with",
+    ),
+    **dict.fromkeys(
+        [
+            ("state", "State.from_hands", "if public_mask.bit_count() > 4 * (HAND_SIZE - size):"),
+            ("state", "State.from_hands", "if public_mask.bit_count() > 3 * (HAND_SIZE + size):"),
+            ("state", "State.from_hands", "raise ValueError(None)"),
+            ("state", "State.from_hands", 'raise ValueError("XXmore cards played face up than tricks played '
+             'allowXX")'),
+            ("state", "State.from_hands", 'raise ValueError("MORE CARDS PLAYED FACE UP THAN TRICKS PLAYED '
+             'ALLOW")'),
+        ],
+        "never reached with cards: the face-up cards are in none of three disjoint hands of `size` "
+        "cards, so there are at most 36 - 3 * size = 3 * (HAND_SIZE - size) of them (only ints past the "
+        "deck, which from_hands does not refuse in `public`, could reach it)",
+    ),
+    ("observation", "_read_calls",
+     'return tuple((_seat(call[:-1]), {"c": True, "p": False}[call[+1]]) for call in text.split())'):
+        "_seat(call[:-1]) has already accepted exactly one character, so call has two and "
+        "call[1] is call[-1]",
+    ("observation", "_read_trick",
+     "best = next((t.play for t in turns if t.seat == best_seat), None) if (best_seat is not None) "
+     "or True else None"):
+        "with no best seat, no turn matches and next() gives its default None anyway",
+    **dict.fromkeys(
+        [
+            ("observation", "_read_trick",
+             'turns = tuple(_read_turn(t) for t in turns_text.split(",")) if (turns_text) or True else ()'),
+            ("observation", "_read_trick",
+             "best = next((t.play for t in turns if t.seat == best_seat), ) "
+             "if best_seat is not None else None"),
+        ],
+        "differs only for hand-made text no observation prints (a trick with no turns, a best seat "
+        "with no turn in the trick): from_text reads what str(observation) writes",
+    ),
 }
 
 
@@ -147,6 +241,13 @@ def scratch_copy() -> Path:
     return target
 
 
+def cap_memory() -> None:
+    """In the child before it runs the tests: an endless loop that appends fails with MemoryError."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+
+
 def fresh_check(mutant: Mutant, copy: Path, timeout: float) -> str:
     """Run the tests in a fresh interpreter with the mutant written into ``copy``."""
     source = copy / "lukfu" / f"{mutant.module}.py"
@@ -155,7 +256,11 @@ def fresh_check(mutant: Mutant, copy: Path, timeout: float) -> str:
         mutmut("apply", mutant.name, cwd=copy)
         try:
             run = subprocess.run(
-                [sys.executable, "-m", "pytest", *TESTS], cwd=copy, capture_output=True, timeout=timeout
+                [sys.executable, "-m", "pytest", *TESTS],
+                cwd=copy,
+                capture_output=True,
+                timeout=timeout,
+                preexec_fn=cap_memory if os.name == "posix" else None,
             )
         except subprocess.TimeoutExpired:
             return "timeout"
@@ -265,15 +370,15 @@ def main() -> None:
         reason = equivalent_reason(mutant) if mutant.status != "killed" else None
         if reason:
             mutant.status, mutant.why = "equivalent", reason
-    doubtful = [m for m in mutants if m.status in ("survived", "no tests")]
+    doubtful = [m for m in mutants if m.status in RECHECKED]
     saved = MUTANTS / "bench-fresh.txt"  # the last re-check: name -> outcome
     fresh = dict(line.split(": ", 1) for line in saved.read_text().splitlines()) if saved.exists() else {}
     if args.no_run or args.no_recheck:
         # Reuse the kills of the last re-check: with the same mutants, they stand.
         for m in doubtful:
-            if fresh.get(m.name, "survived") not in ("survived", "no tests"):
+            if fresh.get(m.name, "survived") not in RECHECKED:
                 m.status, m.why = fresh[m.name], "in a fresh interpreter"
-        doubtful = [m for m in doubtful if m.status in ("survived", "no tests")]
+        doubtful = [m for m in doubtful if m.status in RECHECKED]
     if doubtful and not args.no_recheck:
         print(f"re-checking {len(doubtful)} survivors in a fresh interpreter ...", flush=True)
         recheck(doubtful, args.max_children, args.timeout)
