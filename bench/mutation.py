@@ -6,8 +6,8 @@
 
 mutmut (pinned in requirements-dev.txt, configured in pyproject.toml ``[tool.mutmut]``) copies
 the tree into ``mutants/`` (git-ignored), turns each function into a trampoline that can run one
-mutant at a time, and runs the non-browser tests that reach that function. Two things it cannot
-judge alone are handled here:
+mutant at a time, and runs the non-browser tests that reach that function. What it cannot judge
+alone is handled here:
 
 - Tables built at import time (``plays.PLAYS`` and ``BEATERS``, the suit tables of ``cards``,
   the chains of ``knowledge``) are built before any mutant is switched on, so mutmut reports
@@ -16,8 +16,9 @@ judge alone are handled here:
   and the non-browser tests run there. Those that fail count as killed ("fresh").
 - mutmut reports a mutant as "segfault" when its tests died by a signal other than its CPU
   limit's SIGXCPU: in practice an endless loop that fills memory, killed at the hard CPU limit
-  (SIGKILL). Those are checked again the same way, in a fresh interpreter whose memory is capped
-  (``MEMORY_CAP``), where the loop fails the tests with ``MemoryError`` or times out.
+  (SIGKILL). Those are checked again the same way, in a fresh interpreter. Every process here
+  runs with its memory capped (``MEMORY_CAP``), so such a loop fails its tests with
+  ``MemoryError`` instead of filling the machine's memory.
 - Equivalent mutants, which change nothing a player or caller could observe, are listed in
   ``EQUIVALENT`` below with the reason, matched by function and mutated line (not by mutmut's
   numbering, which shifts when code changes), and left out of the score.
@@ -48,7 +49,7 @@ NOT_ENGINE = {"__init__", "i18n"}
 STABLE = ["cards", "plays", "knowledge", "scoring", "actions", "dealing"]
 
 TESTS = ["-m", "not browser", "-x", "-q", "-p", "no:cacheprovider", "tests"]
-MEMORY_CAP = 4 << 30  # bytes of address space for a fresh re-check (the tests need a few hundred MB)
+MEMORY_CAP = 4 << 30  # bytes of address space for mutmut and each re-check (the tests need far less)
 RECHECKED = ("survived", "no tests", "segfault")  # mutmut statuses checked again in a fresh interpreter
 
 # (module, function, the mutated line as mutmut shows it, stripped) -> why no test can tell.
@@ -107,6 +108,18 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         ],
         "every trick shown has a best play (a trick in progress has its lead), so best >= 0 always",
     ),
+    **dict.fromkeys(
+        [
+            ("position", "Position._next_turn", line)
+            for line in [
+                "self.best = None", "self.best = +1", "self.best = -2", "self.best_seat = None",
+                "self.best_seat = +1", "self.best_seat = -2", "self.leader = None",
+            ]
+        ],
+        "between tricks nothing reads the best play, its owner or the leader (the next lead sets them; "
+        "a trick view needs a turn), and every state reached by play holds the same value there, so "
+        "equality does not change either",
+    ),
     ("position", "Position.deal", "self.leader = None"):
         "the first lead sets the leader before anything reads it (a trick view needs a turn); until "
         "then every state has the same value, so equality does not change either",
@@ -140,6 +153,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "cards, so there are at most 36 - 3 * size = 3 * (HAND_SIZE - size) of them (only ints past the "
         "deck, which from_hands does not refuse in `public`, could reach it)",
     ),
+    ("session", "Session.__init__",
+     "raise ValueError(f\"unknown player {name!r}: 'person' or one of {'XX, XX'.join(LEVELS)}\")"):
+        "there is one level (LEVELS), so the separator is never printed",
     ("observation", "_read_calls",
      'return tuple((_seat(call[:-1]), {"c": True, "p": False}[call[+1]]) for call in text.split())'):
         "_seat(call[:-1]) has already accepted exactly one character, so call has two and "
@@ -186,7 +202,10 @@ class Mutant:
 
 def mutmut(*args: str, cwd: Path = ROOT, log: Path | None = None) -> str:
     command = [sys.executable, "-m", "mutmut", *args]
-    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+    # Capped memory: a mutant that loops forever appending fails its tests with MemoryError
+    # instead of filling the machine's memory until its CPU limit.
+    preexec = cap_memory if os.name == "posix" else None
+    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False, preexec_fn=preexec)
     if log is not None:
         log.write_text(result.stdout + result.stderr, encoding="utf-8")
     if result.returncode != 0:
