@@ -248,8 +248,15 @@ def equivalent_reason(mutant: Mutant) -> str | None:
     return None
 
 
+def link_node_modules(tree: Path) -> None:
+    """Non-browser tests read node_modules/ too (the fonts the build subsets): link it in, not copied."""
+    source, link = ROOT / "node_modules", tree / "node_modules"
+    if source.is_dir() and not link.exists():
+        link.symlink_to(source.resolve(), target_is_directory=True)
+
+
 def scratch_copy() -> Path:
-    """A copy of the tree to write mutants into, with mutmut's mutants/ linked in."""
+    """A copy of the tree to write mutants into, with mutmut's mutants/ and node_modules/ linked in."""
     target = Path(tempfile.mkdtemp(prefix="lukfu-mutant-"))
     ignore = shutil.ignore_patterns(
         "mutants", ".venv", ".git", "node_modules", "runtime", "artifacts", ".*_cache", "__pycache__",
@@ -257,6 +264,7 @@ def scratch_copy() -> Path:
     )
     shutil.copytree(ROOT, target, dirs_exist_ok=True, ignore=ignore)
     (target / "mutants").symlink_to(MUTANTS)
+    link_node_modules(target)
     return target
 
 
@@ -377,6 +385,7 @@ def main() -> None:
         if not args.resume:
             shutil.rmtree(MUTANTS, ignore_errors=True)
         MUTANTS.mkdir(exist_ok=True)
+        link_node_modules(MUTANTS)
         print(f"mutmut run on {', '.join(modules)} ({args.max_children} workers) ...", flush=True)
         log = MUTANTS / "bench-mutation.log"
         mutmut("run", "--max-children", str(args.max_children), *[f"lukfu.{m}.*" for m in modules], log=log)
