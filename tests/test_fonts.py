@@ -50,8 +50,8 @@ def is_arabic(char: str) -> bool:
 
 
 def catalog(code: str) -> str:
-    po = ROOT / "locales" / code / "messages.po"
-    return "\n".join(build.po_msgstrs(po.read_text(encoding="utf-8"))) if po.is_file() else ""
+    """Every translation in one language's catalog (``code`` is its folder, e.g. zh_Hant)."""
+    return build.catalog_text(code)
 
 
 def cmap(name: str) -> set[int]:
@@ -66,43 +66,10 @@ def built() -> dict[str, int]:
     pytest.importorskip("fontTools", reason="fontTools is pinned in requirements-dev.txt")
     pytest.importorskip("brotli", reason="brotli is pinned in requirements-dev.txt")
     try:
-        build.build_fonts(verbose=False)
+        build.build_with_tools(verbose=False)
     except build.BuildError as error:
         pytest.fail(f"cannot build runtime/fonts/: {error}", pytrace=False)
     return {face.name: (build.FONTS / f"{face.name}.woff2").stat().st_size for face in build.FACES}
-
-
-def test_po_msgstrs_reads_every_translation() -> None:
-    text = r'''
-msgid ""
-msgstr ""
-"Language: fa\n"
-
-#: a comment "msgstr" here
-msgid "Pass"
-msgstr "پاس"
-
-msgid "a long one"
-msgstr ""
-"六虎 "
-"\"quoted\"\tand\\ more"
-
-msgid "one card"
-msgid_plural "{n} cards"
-msgstr[0] "一張"
-msgstr[1] "{n} 張"
-
-#~ msgid "old"
-#~ msgstr "老"
-'''
-    assert build.po_msgstrs(text) == [
-        "Language: fa\n",
-        "پاس",
-        '六虎 "quoted"\tand\\ more',
-        "一張",
-        "{n} 張",
-        "老",
-    ]
 
 
 def test_subsets_exist_and_are_small(built: dict[str, int]) -> None:

@@ -27,14 +27,6 @@ def expected_files() -> set[str]:
     return {"./" + p.relative_to(ROOT).as_posix() for p in python}
 
 
-def test_every_offered_language_has_a_catalog_and_every_catalog_is_offered() -> None:
-    from lukfu.i18n import LANGUAGES, OFFERED, catalog_folder
-
-    folders = {p.parent.name for p in (ROOT / "locales").glob("*/messages.po")}
-    assert folders == {catalog_folder(code) for code in OFFERED}
-    assert list(OFFERED) == [code for code in LANGUAGES if code in OFFERED], "LANGUAGES order"
-
-
 def test_pyscript_toml_lists_every_python_file_and_no_catalog() -> None:
     files = config()["files"]
     assert isinstance(files, dict)

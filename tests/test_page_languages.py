@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pytest
 from test_page_game import READY
 
-from lukfu.i18n import ALIASES, LANGUAGES, OFFERED, load_catalog
+from lukfu.i18n import ALIASES, LANGUAGES, OFFERED, translator
 
 if TYPE_CHECKING:
     from conftest import BrowserLog
@@ -56,10 +56,10 @@ def test_the_whole_page_speaks_the_language(page: Page, code: str, size: str,
     info = LANGUAGES[code]
     assert page.get_attribute("html", "lang") == code
     assert page.get_attribute("html", "dir") == info.direction
-    catalog = load_catalog(code)
-    pass_label = catalog.lookup("Pass")
+    tr = translator(code)
+    pass_label = tr.gettext("Pass")
     assert pass_label != "Pass" and page.inner_text("[data-action='pass']") == pass_label
-    assert page.inner_text("#rules-title") == catalog.lookup("How to play")
+    assert page.inner_text("#rules-title") == tr.gettext("How to play")
     body = page.inner_text("body")
     leftovers = ENGLISH.findall(body)
     assert not leftovers, f"English words left on the {code} page: {sorted(set(leftovers))}"
@@ -83,7 +83,7 @@ def test_switching_language_mid_deal_keeps_the_deal(page: Page) -> None:
     assert page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)") == hand
     assert page.get_attribute("#table", "data-phase") == "playing"
     assert page.locator("#log li").count() == lines  # the same events, told again
-    assert page.inner_text("[data-action='play']") == load_catalog(code).lookup("Play")
+    assert page.inner_text("[data-action='play']") == translator(code).gettext("Play")
     assert page.evaluate("() => localStorage.getItem('lukfu.language')") == code
     page.reload()
     page.wait_for_selector(READY, timeout=30_000)
@@ -147,7 +147,7 @@ def test_persian_is_right_to_left_from_the_first_paint_with_no_english_shown(
         page.wait_for_selector(READY, timeout=30_000)
         page.wait_for_function("() => !document.documentElement.hasAttribute('data-translating')")
         assert rules_visible(page)
-        assert page.inner_text("#rules-title") == load_catalog("fa").lookup("How to play")
+        assert page.inner_text("#rules-title") == translator("fa").gettext("How to play")
     finally:
         context.close()
 

@@ -1,18 +1,21 @@
-"""Copy the self-hosted Python runtime from node_modules/ into the git-ignored runtime/ folder.
+"""Build what the page loads besides the sources: the runtime, the subset fonts, the catalogs.
 
 runtime/pyodide/   the five files Pyodide needs to boot (no CDN: pyscript.toml points here)
 runtime/pyscript/  every .js/.css chunk of @pyscript/core's dist/ (they are dynamic imports)
 runtime/fonts/     Noto Sans TC and Vazirmatn cut down to the characters the page and the
-                   catalogs use (static/style.css declares them; see build_fonts)
+                   catalogs use (static/style.css declares them; see build_fonts_here)
+locales/<folder>/LC_MESSAGES/messages.mo
+                   each translation catalog compiled by Babel (tools/catalogs.py), git-ignored
 
 Idempotent: a file is copied only when its size or modification time differs, and files that no
 longer exist upstream are removed, so a second run does nothing and is fast.  A font is subset
 again only when the hash of its inputs (the characters, the source fonts, fontTools' version)
 changes.  Other folders under runtime/ (e.g. runtime/bench/) are left alone.
 
-Stdlib only; run with any CPython 3.11+.  Subsetting needs fontTools and brotli (pinned in
-requirements-dev.txt): without them in this interpreter, the font step runs in .venv/bin/python,
-creating .venv with just those two pins first if there is none (tools/test completes it later).
+Stdlib only; run with any CPython 3.11+.  The two steps with tools (compiling the catalogs
+with Babel, subsetting the fonts with fontTools and brotli, all pinned in requirements-dev.txt)
+run in .venv/bin/python when this interpreter lacks them, creating .venv with just those pins
+first if there is none (tools/test completes it later).
 """
 
 from __future__ import annotations
@@ -135,7 +138,7 @@ def human(size: int) -> str:
 FONTS = RUNTIME / "fonts"
 FONT_MANIFEST = FONTS / "fonts.json"
 FONT_RECIPE = 1  # bump when the way fonts are cut below changes: every font is cut again
-FONT_PINS = ("fonttools", "brotli")  # taken from requirements-dev.txt
+TOOL_PINS = ("fonttools", "brotli", "babel")  # the build's tools, pinned in requirements-dev.txt
 VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
 
 # The characters each font serves (the unicode-range of its @font-face rules in style.css):
@@ -188,40 +191,22 @@ FACES = tuple(
 )
 
 
-def po_msgstrs(text: str) -> list[str]:
-    """Every translation (msgstr, msgstr[n]) in a .po file's text, unescaped; obsolete ones too."""
-    found: list[str] = []
-    current: list[str] | None = None
-    for raw in text.splitlines():
-        line = raw.strip()
-        if line.startswith("#~"):  # an obsolete entry: "#~ msgstr ..." (harmless to keep)
-            line = line[2:].strip()
-        match = re.match(r'msgstr(?:\[\d+\])?\s+"(.*)"$', line)
-        if match:
-            if current is not None:
-                found.append("".join(current))
-            current = [match[1]]
-        elif current is not None and line.startswith('"') and line.endswith('"') and len(line) >= 2:
-            current.append(line[1:-1])
-        elif current is not None:
-            found.append("".join(current))
-            current = None
-    if current is not None:
-        found.append("".join(current))
-    escapes = {"n": "\n", "t": "\t", "r": "\r"}
-    return [re.sub(r"\\(.)", lambda m: escapes.get(m[1], m[1]), s) for s in found]
-
-
 def page_text() -> str:
     """What index.html shows in every language (the whole file: markup is ASCII anyway)."""
     return (ROOT / "index.html").read_text(encoding="utf-8")
 
 
-def catalog_text() -> str:
-    """Every translation in every locales/*/messages.po."""
+def catalog_text(language: str = "*") -> str:
+    """Every translation (each plural form too) in the catalogs of ``language`` (a folder name,
+    e.g. ``zh_Hant``; ``*`` for all), read with Babel."""
+    from babel.messages.pofile import read_po
+
     parts: list[str] = []
-    for po in sorted((ROOT / "locales").glob("*/messages.po")):
-        parts.extend(po_msgstrs(po.read_text(encoding="utf-8")))
+    for po in sorted((ROOT / "locales").glob(f"{language}/LC_MESSAGES/messages.po")):
+        with po.open("rb") as source:
+            for message in read_po(source):
+                strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                parts.extend(text for text in strings if text)
     return "\n".join(parts)
 
 
@@ -370,8 +355,10 @@ def report_fonts(manifest: dict[str, dict[str, object]], changed: int, verbose: 
     return total, changed
 
 
-def have_fonttools() -> bool:
+def have_tools() -> bool:
+    """True when this interpreter has the build's tools (Babel, fontTools, brotli)."""
     try:
+        import babel  # noqa: F401
         import brotli  # noqa: F401  (fontTools needs it to read and write woff2)
         import fontTools  # noqa: F401
     except ImportError:
@@ -379,59 +366,76 @@ def have_fonttools() -> bool:
     return True
 
 
-def font_pins() -> list[str]:
-    """The exact fontTools and brotli pins in requirements-dev.txt, e.g. ['fonttools==4.68.0']."""
+def tool_pins() -> list[str]:
+    """The exact pins of TOOL_PINS in requirements-dev.txt, e.g. ['fonttools==4.68.0', …]."""
     pins = []
     for line in (ROOT / "requirements-dev.txt").read_text(encoding="utf-8").splitlines():
         name = re.split(r"[=<>!~\s\[;]", line.strip(), maxsplit=1)[0].lower()
-        if name in FONT_PINS:
+        if name in TOOL_PINS:
             pins.append(line.split("#")[0].strip())
     return pins
 
 
-def font_python() -> Path | None:
-    """.venv/bin/python with fontTools and brotli, set up if needed; None (and say why) if not."""
-    check = [str(VENV_PYTHON), "-c", "import brotli, fontTools"]
+def tool_python() -> Path | None:
+    """.venv/bin/python with the build's tools, set up if needed; None (and say why) if not."""
+    check = [str(VENV_PYTHON), "-c", "import babel, brotli, fontTools"]
     if VENV_PYTHON.is_file() and subprocess.run(check, capture_output=True).returncode == 0:
         return VENV_PYTHON
     why = ""
     if not VENV_PYTHON.is_file():
-        print(f"==> {Path(sys.executable).name} -m venv .venv  (for fontTools: font subsetting)", flush=True)
+        print(f"==> {Path(sys.executable).name} -m venv .venv  (for the build's tools)", flush=True)
         if subprocess.run([sys.executable, "-m", "venv", str(VENV_PYTHON.parent.parent)]).returncode:
             why = "cannot create .venv (on Debian: apt-get install python3-venv)"
-    pins = font_pins()
-    if not why and len(pins) != len(FONT_PINS):
-        why = f"requirements-dev.txt does not pin {' and '.join(FONT_PINS)}"
+    pins = tool_pins()
+    if not why and len(pins) != len(TOOL_PINS):
+        why = f"requirements-dev.txt does not pin {', '.join(TOOL_PINS)}"
     if not why:
         print(f"==> .venv/bin/python -m pip install {' '.join(pins)}", flush=True)
         pip = [str(VENV_PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *pins]
         if subprocess.run(pip).returncode or subprocess.run(check, capture_output=True).returncode:
-            why = f"cannot install {' and '.join(pins)} into .venv"
+            why = f"cannot install {' '.join(pins)} into .venv"
     if why:
         print(
-            f"tools/build.py: warning: fonts NOT subset: no fontTools here and {why}. The page "
-            "works, but Chinese and Persian text use the reader's own fonts (boxes if it has "
-            "none). Run tools/test once, or pip install -r requirements-dev.txt.",
+            f"tools/build.py: warning: catalogs NOT compiled and fonts NOT subset: {why}. The "
+            "page works in English only, and Chinese and Persian text use the reader's own "
+            "fonts. Run tools/test once, or pip install -r requirements-dev.txt.",
             file=sys.stderr,
         )
         return None
     return VENV_PYTHON
 
 
-def build_fonts(verbose: bool = True) -> tuple[int, int]:
-    """Subset the fonts into runtime/fonts/; return (bytes, files changed).
+def build_with_tools_here(verbose: bool = True) -> tuple[int, int]:
+    """Compile the catalogs, then subset the fonts, in this interpreter (it has the tools)."""
+    if str(ROOT) not in sys.path:  # run as a script: tools/ is on the path, not the root
+        sys.path.insert(0, str(ROOT))
+    from tools.catalogs import compile_catalogs
 
-    Runs here when this interpreter has fontTools, else in .venv/bin/python (see font_python).
+    compiled = compile_catalogs()
+    if verbose:
+        catalogs = len(list((ROOT / "locales").glob("*/LC_MESSAGES/messages.mo")))
+        status = f"{compiled} compiled" if compiled else "up to date"
+        print(f"{'locales/*/…/*.mo':20} {catalogs:13} files  (catalogs; {status})")
+    total, changed = build_fonts_here(verbose)
+    return total, changed + compiled
+
+
+def build_with_tools(verbose: bool = True) -> tuple[int, int]:
+    """The catalogs and the fonts; return (font bytes, files changed).
+
+    Runs here when this interpreter has the tools, else in .venv/bin/python (see tool_python).
     """
-    if have_fonttools():
-        return build_fonts_here(verbose)
-    python = font_python()
+    if have_tools():
+        return build_with_tools_here(verbose)
+    python = tool_python()
     if python is None:
         return 0, 0
     before = {name: entry.get("key") for name, entry in read_manifest().items()}
-    command = [str(python), str(Path(__file__).resolve()), "--fonts-only"]
-    if subprocess.run([*command, *([] if verbose else ["--quiet"])]).returncode:
-        raise BuildError("subsetting the fonts failed (see above)")
+    command = [str(python), str(Path(__file__).resolve()), "--tools-only"]
+    result = subprocess.run([*command, *([] if verbose else ["--quiet"])], capture_output=not verbose,
+                            text=True)
+    if result.returncode:
+        raise BuildError(f"compiling the catalogs or subsetting the fonts failed\n{result.stderr or ''}")
     manifest = read_manifest()
     changed = sum(1 for name, entry in manifest.items() if before.get(name) != entry.get("key"))
     return sum(int(str(entry.get("bytes", 0))) for entry in manifest.values()), changed
@@ -471,7 +475,7 @@ def build(verbose: bool = True) -> tuple[int, int]:
         if dest.name == "pyodide":
             for src in sources:
                 print(f"  {src.name:22} {human(src.stat().st_size):>9}")
-    font_total, font_changed = build_fonts(verbose)
+    font_total, font_changed = build_with_tools(verbose)
     total += font_total
     changed += font_changed
     if verbose:
@@ -482,8 +486,8 @@ def build(verbose: bool = True) -> tuple[int, int]:
 def main() -> int:
     quiet = "-q" in sys.argv[1:] or "--quiet" in sys.argv[1:]
     try:
-        if "--fonts-only" in sys.argv[1:]:  # how build_fonts runs itself in .venv/bin/python
-            build_fonts_here(verbose=not quiet)
+        if "--tools-only" in sys.argv[1:]:  # how build_with_tools runs itself in .venv/bin/python
+            build_with_tools_here(verbose=not quiet)
             return 0
         total, changed = build(verbose=not quiet)
         if quiet:

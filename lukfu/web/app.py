@@ -25,7 +25,7 @@ from lukfu.i18n import (
     catalog_url,
     match_language,
     translator,
-    translator_from_po,
+    translator_from_mo,
 )
 from lukfu.session import DEAL_OVER, TRICK_WON, Event, Session
 from lukfu.web import options, text
@@ -82,8 +82,9 @@ async def load_translator(language: str) -> tuple[Translator, bool]:
     try:
         response = await window.fetch(catalog_url(language))
         if response.ok:
-            return translator_from_po(language, str(await response.text())), True
-    except Exception:  # offline, or a damaged catalog (PoError): play on in English
+            data = (await response.arrayBuffer()).to_bytes()
+            return translator_from_mo(language, data), True
+    except Exception:  # offline, or a damaged catalog (CatalogError): play on in English
         pass
     return translator(), False
 

@@ -85,7 +85,7 @@ class Renderer:
         root.setAttribute("lang", self.tr.language)
         root.setAttribute("dir", self.tr.direction)
         # English needs no work (the page is written in it) until another language was shown.
-        if self.tr.catalog.messages or self._static:
+        if not self.tr.is_source or self._static:
             if not self._static:
                 for node in document.querySelectorAll("[data-i18n]"):
                     context = node.getAttribute("data-i18n") or None
