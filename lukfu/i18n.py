@@ -19,11 +19,11 @@ forms included.  The page fetches the chosen language's ``.mo`` only.
 
 from __future__ import annotations
 
-import gettext
 import io
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 # locales/ sits next to the lukfu package, both in the repository and in the page's
 # virtual file system (pyscript.toml copies them to the same relative places).
@@ -135,20 +135,44 @@ def match_language(code: str, offered: Iterable[str]) -> str | None:
     return next((lang for lang in offered if lang.lower() == wanted), None)
 
 
+class Messages(Protocol):
+    """What a `Translator` asks of a catalog: the methods of ``gettext.GNUTranslations``."""
+
+    def gettext(self, message: str, /) -> str: ...
+    def pgettext(self, context: str, message: str, /) -> str: ...
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+
+
+class English:
+    """The source language's messages: each is its own translation (English plural rule).
+
+    The same answers as ``gettext.NullTranslations``, without importing `gettext`: the English
+    page, which needs no catalog, starts without it.
+    """
+
+    def gettext(self, message: str, /) -> str:
+        return message
+
+    def pgettext(self, context: str, message: str, /) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        return singular if n == 1 else plural
+
+
 class Translator:
     """Translate and fill in messages: numbers are written in the language's digits.
 
-    ``messages`` is a `gettext` catalog (``GNUTranslations`` read from a ``.mo``); English, the
-    source language, uses ``NullTranslations``, which gives back the English message itself.
+    ``messages`` is a compiled catalog read by the standard library (``gettext.GNUTranslations``
+    from a ``.mo``); English, the source language, needs none (`English`).
     Placeholders use ``str.format`` names: ``gettext("{seat} wins {n} fu", seat=…, n=3)``.
     Integer arguments are formatted with `format_number`; everything else with ``str``.
     """
 
-    def __init__(self, language: str = DEFAULT_LANGUAGE,
-                 messages: gettext.NullTranslations | None = None) -> None:
+    def __init__(self, language: str = DEFAULT_LANGUAGE, messages: Messages | None = None) -> None:
         self.language = language
         self.info = language_info(language)
-        self.messages = messages if messages is not None else gettext.NullTranslations()
+        self.messages: Messages = messages if messages is not None else English()
 
     @property
     def is_source(self) -> bool:
@@ -206,6 +230,8 @@ def translator_from_mo(language: str, data: bytes) -> Translator:
     Traceback (most recent call last):
     CatalogError: the fi catalog cannot be read: [Errno 0] Bad magic number
     """
+    import gettext  # only for a language with a catalog: see `English`
+
     try:
         messages = gettext.GNUTranslations(io.BytesIO(data))
     except Exception as error:  # a bad magic number, a cut-off file, a bad Plural-Forms …

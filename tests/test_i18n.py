@@ -13,6 +13,8 @@ import gettext
 import io
 import re
 import string
+import subprocess
+import sys
 import textwrap
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -457,3 +459,23 @@ def test_the_compiled_catalog_is_built_from_the_current_po(language: str) -> Non
                 assert tr.pgettext(message.context, message.id) == message.string
             else:
                 assert tr.gettext(message.id) == message.string, f"{language}: stale .mo"
+
+
+def test_english_answers_as_gettext_would_without_importing_it() -> None:
+    """English, which needs no catalog, starts without the gettext module (a cost in Pyodide)
+    and answers exactly as gettext's NullTranslations would."""
+    code = (
+        "import sys\n"
+        "from lukfu.web import text, view\n"
+        "from lukfu.i18n import translator\n"
+        "tr = translator('en')\n"
+        "tr.ngettext('{n} card', '{n} cards', 2); tr.pgettext('calling', 'Plays')\n"
+        "print('gettext' in sys.modules)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            cwd=ROOT, check=True)
+    assert result.stdout.strip() == "False"
+    null, english = gettext.NullTranslations(), translator("en").messages
+    for n in range(4):
+        assert english.ngettext("a", "b", n) == null.ngettext("a", "b", n)
+    assert english.pgettext("c", "m") == null.pgettext("c", "m") == english.gettext("m")
