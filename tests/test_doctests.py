@@ -15,6 +15,7 @@ MODULES = [
     "lukfu.scoring",
     "lukfu.i18n",
     "lukfu.web.options",
+    "lukfu.web.view",
 ]
 
 

@@ -208,3 +208,38 @@ def test_a_whole_deal_in_persian(page: Page, screenshot_dir: Path) -> None:
     leftovers = ENGLISH.findall(shown)
     assert not leftovers, sorted(set(leftovers))
     page.screenshot(path=str(screenshot_dir / "lang-fa-result.png"), full_page=True)
+
+
+@pytest.mark.browser
+def test_a_new_player_is_shown_the_suits_once_in_their_language(
+        page: Page, screenshot_dir: Path) -> None:
+    """First use: a bubble shows which card face is which suit, in the player's language and
+    digits; it follows a language switch, closes with its button, and never comes back."""
+    start(page, "lang=fa&seed=12&master=0&delay=0")
+    tip = page.locator("#suit-tip")
+    assert tip.is_visible()
+    persian = translator("fa")
+    names = [persian.gettext(suit) for suit in ("Coins", "Strings", "Myriads", "Tens")]
+    assert tip.locator("li").all_inner_texts() == names
+    assert persian.gettext("How each suit looks, from low to high") in tip.inner_text()
+    faces = tip.locator("img").evaluate_all("els => els.map(e => e.getAttribute('src'))")
+    assert faces == [f"static/cards/fa/{suit}5.svg" for suit in "CSMT"]
+    # Persian cards write their corner index in Persian digits: the hand and the legend too.
+    hand = page.eval_on_selector_all("#hand img", "els => els.map(e => e.getAttribute('src'))")
+    assert hand and all(src.startswith("static/cards/fa/") for src in hand)
+    assert page.eval_on_selector_all(
+        "#rules img[data-card]", "els => els.every(e => e.getAttribute('src').includes('/fa/'))")
+    # It floats: the prompt and every card of your hand stay uncovered and clickable.
+    box, prompt = tip.bounding_box(), page.locator("#prompt").bounding_box()
+    assert box and prompt and box["y"] + box["height"] <= prompt["y"]
+    page.screenshot(path=str(screenshot_dir / "suit-tip-fa.png"))
+    page.select_option("#language", "en")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    assert tip.locator("li").all_inner_texts() == ["Coins", "Strings", "Myriads", "Tens"]
+    assert tip.locator("img").first.get_attribute("src") == "static/cards/C5.svg"
+    tip.locator("[data-action='dismiss-notice']").click()
+    assert page.locator("#suit-tip").count() == 0
+    page.reload()
+    page.wait_for_selector(READY, timeout=30_000)
+    page.wait_for_timeout(300)
+    assert page.locator("#suit-tip").count() == 0

@@ -1,5 +1,11 @@
 #!/usr/bin/env python3
-"""Draw the 36 Luk Fu card faces and the card back as font-free SVG files in static/cards/."""
+"""Draw the 36 Luk Fu card faces and the card back as font-free SVG files in static/cards/.
+
+The corner index is a Western digit; the Persian cards (static/cards/fa/) write it in Persian
+digits ۱–۹, whose outlines are taken at drawing time from Vazirmatn Bold (SIL Open Font
+License; npm ``vazirmatn``, pinned in package.json) with fontTools, so every SVG stays
+font-free: the page needs no font to show a card.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +14,12 @@ import sys
 from pathlib import Path
 from typing import NamedTuple
 
-OUT_DIR = Path(__file__).resolve().parent.parent / "static" / "cards"
+ROOT = Path(__file__).resolve().parent.parent
+OUT_DIR = ROOT / "static" / "cards"
+# The languages whose cards have their own corner digits, and the folder under OUT_DIR each
+# set goes to (lukfu/web/view.py picks the folder for the page's language).
+INDEX_LANGUAGES = ("fa",)
+PERSIAN_FONT = ROOT / "node_modules" / "vazirmatn" / "fonts" / "ttf" / "Vazirmatn-Bold.ttf"
 
 # Card geometry: long and narrow, 1 : 3, like the Hakka money-suited cards.
 WIDTH, HEIGHT = 60, 180
@@ -86,6 +97,39 @@ DIGITS = {
 }
 
 
+def persian_digits() -> dict[int, str]:
+    """SVG path data of ۱ … ۹ from Vazirmatn Bold, each placed in the index box of a card:
+    one scale for all (the tallest digit fills the box's height), each centred across it and
+    standing on its foot."""
+    from fontTools.pens.boundsPen import BoundsPen
+    from fontTools.pens.svgPathPen import SVGPathPen
+    from fontTools.pens.transformPen import TransformPen
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(PERSIAN_FONT)
+    glyphs = font.getGlyphSet()
+    cmap = font.getBestCmap()
+    names = {rank: cmap[0x06F0 + rank] for rank in RANKS}
+    bounds = {}
+    for rank, name in names.items():
+        pen = BoundsPen(glyphs)
+        glyphs[name].draw(pen)
+        assert pen.bounds is not None
+        bounds[rank] = pen.bounds
+    foot = min(b[1] for b in bounds.values())
+    scale = INDEX_BOX[3] / (max(b[3] for b in bounds.values()) - foot)
+    left, top, width, height = INDEX_BOX
+    digits = {}
+    for rank, name in names.items():
+        x_min, _, x_max, _ = bounds[rank]
+        dx = left + width / 2 - scale * (x_min + x_max) / 2
+        dy = top + height + scale * foot  # the lowest foot on the box's bottom edge
+        path = SVGPathPen(glyphs, ntos=lambda v: num(v))
+        glyphs[name].draw(TransformPen(path, (scale, 0, 0, -scale, dx, dy)))
+        digits[rank] = path.getCommands()
+    return digits
+
+
 class Pip(NamedTuple):
     """A suit pictogram on a 10 × 10 grid: filled shapes plus stroked lines."""
 
@@ -145,6 +189,7 @@ class Placement(NamedTuple):
 # Top to bottom on a 60 × 180 card: the index (digit over pictogram) in the top-left corner,
 # the Chinese numeral, the suit character, then a framed panel of pips.
 INDEX_DIGIT = Placement(5.3, 6.5, 1.4, 1.9)
+INDEX_BOX = (5.3, 6.5, 8.4, 14.0)  # x, y, width, height: the digit's 6 × 10 grid at that scale
 INDEX_PIP = (3.5, 24.0, 12.0)  # x, y, size
 NUMERAL = Placement(12, 39, 1.5, 2.8)
 SUIT_CHAR = Placement(9, 82.5, 1.75, 2.2)
@@ -247,8 +292,9 @@ def seal(suit: str) -> list[str]:
     ]
 
 
-def face(suit: str, rank: int) -> str:
-    """The SVG text of one card face."""
+def face(suit: str, rank: int, index: dict[int, str] | None = None) -> str:
+    """The SVG text of one card face; ``index``: filled digit outlines for the corner (by rank,
+    already placed), instead of the stroked Western digits."""
     colour = RED if is_red(suit, rank) else INK
     special = is_special(suit, rank)
     accent = RED if special else TAN
@@ -259,13 +305,14 @@ def face(suit: str, rank: int) -> str:
     body += [
         frame(x, y, w, h, 2, accent, 0.6),
         ink(colour),
-        # Index, top-left: a Western digit over the suit pictogram ...
-        placed(DIGITS[rank], INDEX_DIGIT),
+        # Index, top-left: a digit over the suit pictogram ...
+        *([] if index else [placed(DIGITS[rank], INDEX_DIGIT)]),
         # ... and the card's name: the Chinese numeral over the suit character.
         placed(NUMERALS[rank], NUMERAL),
         placed(SUIT_CHARS[suit], SUIT_CHAR),
         "</g>",
         ink(colour, filled=True),
+        *([f'<path stroke="none" d="{index[rank]}"/>'] if index else []),
         pip(suit, *INDEX_PIP),
         *([] if special else pips(suit, rank)),
         "</g>",
@@ -298,15 +345,24 @@ def back() -> str:
 
 
 def all_files() -> dict[str, str]:
-    """Every file this tool writes, by name, in a fixed order."""
+    """Every file this tool writes, by path under OUT_DIR, in a fixed order: the faces, the
+    back, then each language's faces in its folder (the back is the same for all)."""
     files = {f"{suit}{rank}.svg": face(suit, rank) for suit in SUITS for rank in RANKS}
     files["back.svg"] = back()
+    index = {"fa": persian_digits()}
+    for language in INDEX_LANGUAGES:
+        for suit in SUITS:
+            for rank in RANKS:
+                files[f"{language}/{suit}{rank}.svg"] = face(suit, rank, index[language])
     return files
 
 
 def gallery_html(card_dir: Path) -> str:
-    """A preview page: every card 48 px wide, then every card 200 px wide, a suit a row."""
+    """A preview page: every card 48 px wide, then every card 200 px wide, a suit a row (and a
+    row per suit of each language's own faces)."""
     rows = [[f"{suit}{rank}" for rank in RANKS] + ["back"] for suit in SUITS]
+    rows += [[f"{language}/{suit}{rank}" for rank in RANKS] for language in INDEX_LANGUAGES
+             for suit in SUITS]
 
     def image(name: str, width: int) -> str:
         return f'<img src="{(card_dir / f"{name}.svg").as_uri()}" style="width:{width}px">'
@@ -329,15 +385,16 @@ def main(argv: list[str] | None = None) -> int:
     files = all_files()
     if args.check:
         stale = [name for name, text in files.items() if _read(OUT_DIR / name) != text]
-        extra = sorted(p.name for p in OUT_DIR.glob("*.svg") if p.name not in files)
+        extra = sorted(name for name in (p.relative_to(OUT_DIR).as_posix()
+                                         for p in OUT_DIR.rglob("*.svg")) if name not in files)
         for name in stale:
             print(f"out of date: {OUT_DIR / name} (run tools/cardart.py)", file=sys.stderr)
         for name in extra:
             print(f"not written by this tool: {OUT_DIR / name}", file=sys.stderr)
         return 1 if stale or extra else 0
 
-    OUT_DIR.mkdir(parents=True, exist_ok=True)
     for name, text in files.items():
+        (OUT_DIR / name).parent.mkdir(parents=True, exist_ok=True)
         (OUT_DIR / name).write_text(text, encoding="utf-8", newline="\n")
     if args.gallery:
         args.gallery.write_text(gallery_html(OUT_DIR), encoding="utf-8")

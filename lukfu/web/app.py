@@ -31,10 +31,11 @@ from lukfu.session import DEAL_OVER, TRICK_WON, Event, Session
 from lukfu.web import options, text
 from lukfu.web.render import Renderer
 from lukfu.web.text import YOU
-from lukfu.web.view import Replay, table_view
+from lukfu.web.view import Replay, suit_tip_view, table_view
 
 SPEED_KEY = "lukfu.speed"  # localStorage key of the "Computer speed" setting
 LANGUAGE_KEY = "lukfu.language"  # localStorage key of the language picker's choice
+SUIT_TIP_KEY = "lukfu.suits-shown"  # set once the suit legend was shown to a new player
 MAX_SEED = 10**9
 AFTER_TRICK = 1.5  # a finished trick stays a little longer before the next lead
 
@@ -127,6 +128,9 @@ class App:
             self.view.announce(self.tr.gettext(
                 "The chosen language could not be loaded, so the game is in English."), notice=True)
         self.deal(self.options.seed, self.options.master)
+        if stored(SUIT_TIP_KEY) is None:  # first use: which suit is which
+            self.view.suit_tip(suit_tip_view(self.tr))
+            store(SUIT_TIP_KEY, "1")
 
     def _listen(self, node: Any, event: str, handler: Callable[[Any], None]) -> None:
         proxy = create_proxy(lambda e: self.guarded(handler, e))
@@ -158,6 +162,8 @@ class App:
         store(LANGUAGE_KEY, language)
         self.tr = self.view.tr = tr
         self.view.translate_static()
+        if self.view.suit_tip_shown():
+            self.view.suit_tip(suit_tip_view(tr))
         if self.session is not None:
             told = [text.event_text(tr, event) for event in self.session.events]
             if self.session.is_over:

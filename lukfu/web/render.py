@@ -20,6 +20,7 @@ from lukfu.web.view import (
     CardView,
     ResultView,
     SeatView,
+    SuitTipView,
     TableView,
     TrickView,
     card_src,
@@ -27,6 +28,7 @@ from lukfu.web.view import (
 
 MAX_LOG = 200  # lines kept in the event log
 MAX_NOTICES = 4  # notices kept above the table (one per address parameter)
+SUIT_TIP_ID = "suit-tip"
 
 
 def element(tag: str, cls: str = "", text: str = "", **attrs: str) -> Any:
@@ -40,9 +42,9 @@ def element(tag: str, cls: str = "", text: str = "", **attrs: str) -> Any:
     return node
 
 
-def card_image(code: str, alt: str) -> Any:
+def card_image(code: str, alt: str, language: str) -> Any:
     # width/height give the image its 1:3 box before the file arrives; CSS sets the real size.
-    img = element("img", src=card_src(code), alt=alt, width="60", height="180",
+    img = element("img", src=card_src(code, language), alt=alt, width="60", height="180",
                   draggable="false")
     img.setAttribute("decoding", "async")
     return img
@@ -95,6 +97,9 @@ class Renderer:
                     node.textContent = self.tr.pgettext(context, msgid)
                 else:
                     node.textContent = self.tr.gettext(msgid)
+            for img in document.querySelectorAll("img[data-card]"):  # the suit legend
+                img.setAttribute("src", card_src(str(img.getAttribute("data-card")),
+                                                 self.tr.language))
         root.removeAttribute("data-translating")  # see index.html: the static text shows now
 
     def offer_languages(self, offered: list[str], chosen: str) -> Any:
@@ -141,19 +146,47 @@ class Renderer:
         table until dismissed, and kept in the log like any other event."""
         self.announce(message, notice=True)
 
-    def _show_notice(self, message: str) -> None:
-        box = document.getElementById("notices")
-        if not box:
-            return
-        item = element("div", "notice")
-        item.appendChild(element("p", "notice-text", message))
+    def suit_tip(self, tip: SuitTipView) -> None:
+        """The suit legend in a bubble over the foot of the trick area, pointing at your hand
+        and leaving the prompt in view, until dismissed (it floats: the table does not move).
+        Shown again in another language, it replaces the one on show."""
+        figure = element("figure", "suit-legend")
+        figure.appendChild(element("figcaption", "", tip.title))
+        suits = element("ul")
+        for src, name in tip.suits:
+            item = element("li")
+            item.appendChild(element("img", src=src, alt="", width="30", height="90"))
+            item.appendChild(element("span", "", name))
+            suits.appendChild(item)
+        figure.appendChild(suits)
+        old = document.getElementById(SUIT_TIP_ID)
+        if old:
+            old.remove()
+        bubble = self._notice(figure, "suit-tip")
+        bubble.id = SUIT_TIP_ID
+        bubble.setAttribute("role", "note")
+        document.querySelector(".prompt-box").prepend(bubble)
+
+    def suit_tip_shown(self) -> bool:
+        return bool(document.getElementById(SUIT_TIP_ID))
+
+    def _notice(self, content: Any, cls: str = "") -> Any:
+        """A notice box holding ``content``, with its close button."""
+        item = element("div", f"notice {cls}".strip())
+        item.appendChild(content)
         # The close button works without Python: the script in index.html handles it.
         label = self.tr.gettext("Dismiss this notice")
         close = element("button", "notice-close", type="button", data_action="dismiss-notice",
                         aria_label=label, title=label)
         close.appendChild(element("span", "", "×", aria_hidden="true"))
         item.appendChild(close)
-        box.appendChild(item)
+        return item
+
+    def _show_notice(self, message: str) -> None:
+        box = document.getElementById("notices")
+        if not box:
+            return
+        box.appendChild(self._notice(element("p", "notice-text", message)))
         while box.childElementCount > MAX_NOTICES:
             box.removeChild(box.firstElementChild)
 
@@ -259,7 +292,7 @@ class Renderer:
         if view.revealed is not None:
             cards.classList.add("revealed")
             for card in view.revealed:
-                cards.appendChild(card_image(card.code, card.label))
+                cards.appendChild(card_image(card.code, card.label, self.tr.language))
             if not view.revealed:
                 cards.appendChild(element("span", "revealed-none", self.tr.gettext("No cards left")))
         else:
@@ -294,9 +327,9 @@ class Renderer:
             node.appendChild(element("span", "slot-name", slot.name, aria_hidden="true"))
             cards = element("div", "slot-cards", aria_hidden="true")
             for card in slot.cards:
-                cards.appendChild(card_image(card.code, card.label))
+                cards.appendChild(card_image(card.code, card.label, self.tr.language))
             for _ in range(slot.backs):
-                cards.appendChild(card_image(BACK, ""))
+                cards.appendChild(card_image(BACK, "", self.tr.language))
             if slot.note:
                 cards.appendChild(element("span", "slot-note", slot.note))
             node.appendChild(cards)
@@ -335,14 +368,14 @@ class Renderer:
         return panel
 
     def _hand(self, cards: tuple[CardView, ...], enabled: bool) -> None:
-        layout = tuple((c.code, c.label, c.old) for c in cards)
+        layout = (self.tr.language, *((c.code, c.label, c.old) for c in cards))
         if self._changed("hand", (layout, enabled)):
             clear(self.hand)
             for card in cards:
                 button = element("button", "card", type="button", data_card=card.code,
                                  aria_label=card.label, aria_pressed="false")
                 button.disabled = not enabled
-                button.appendChild(card_image(card.code, ""))
+                button.appendChild(card_image(card.code, "", self.tr.language))
                 if card.old:
                     button.appendChild(
                         element("span", "old-mark", self.tr.gettext("Old"), aria_hidden="true")

@@ -15,19 +15,49 @@ from typing import NamedTuple
 
 from lukfu import CALLING, OVER, PLAYING, Action, Card, IllegalAction, Observation, classify
 from lukfu.actions import CLAIM, DISCARD, PLAY
-from lukfu.i18n import Translator
+from lukfu.i18n import DEFAULT_LANGUAGE, Translator
 from lukfu.web import text
 from lukfu.web.text import YOU
 
 CARD_DIR = "static/cards/"
 BACK = "back"
+# Languages whose card faces write the corner index in their own digits (tools/cardart.py
+# draws them into static/cards/<language>/); the others use the Western digits.
+OWN_INDEX_DIGITS = ("fa",)
 
 # Where each seat's play goes in the trick area, left to right: Left, You, Right.
 SLOT_ORDER = (2, 0, 1)
 
 
-def card_src(code: str) -> str:
+def card_src(code: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """The image of a card face (``"C7"``) or of the back, for a page in ``language``.
+
+    >>> card_src("C7"), card_src("C7", "fa"), card_src(BACK, "fa")
+    ('static/cards/C7.svg', 'static/cards/fa/C7.svg', 'static/cards/back.svg')
+    """
+    if code != BACK and language in OWN_INDEX_DIGITS:
+        return f"{CARD_DIR}{language}/{code}.svg"
     return f"{CARD_DIR}{code}.svg"
+
+
+class SuitTipView(NamedTuple):
+    """The suits for a new player: which card face is which suit, from low to high."""
+
+    title: str
+    suits: tuple[tuple[str, str], ...]  # (image of that suit's 5, the suit's name)
+
+
+def suit_tip_view(tr: Translator) -> SuitTipView:
+    """The same legend as the rules card's, to show on first use.
+
+    >>> [name for _, name in suit_tip_view(Translator()).suits]
+    ['Coins', 'Strings', 'Myriads', 'Tens']
+    """
+    return SuitTipView(
+        tr.gettext("How each suit looks, from low to high"),
+        tuple((card_src(f"{Card(suit * 9 + 4)}", tr.language), text.suit_name(tr, suit))
+              for suit in range(4)),
+    )
 
 
 class CardView(NamedTuple):
