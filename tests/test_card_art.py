@@ -17,7 +17,9 @@ def test_committed_card_files_are_what_the_tool_draws() -> None:
 def test_every_card_has_a_face_and_they_share_one_back() -> None:
     files = cardart.all_files()
     names = {f"{suit}{rank}.svg" for suit in "CSMT" for rank in range(1, 10)}
-    assert set(files) == names | {"back.svg"} | {f"fa/{name}" for name in names}
+    legend = {f"suit-{suit}.svg" for suit in "CSMT"}
+    assert set(files) == names | {"back.svg"} | legend | {f"fa/{name}" for name in names | legend}
+    assert all(files[f"suit-{suit}.svg"] == files[f"{suit}5.svg"] for suit in "CSMT")
     for folder in ("", "fa/"):
         assert len({files[folder + name] for name in names}) == 36  # no two faces alike
 

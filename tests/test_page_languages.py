@@ -223,12 +223,12 @@ def test_a_new_player_is_shown_the_suits_once_in_their_language(
     assert tip.locator("li").all_inner_texts() == names
     assert persian.gettext("How each suit looks, from low to high") in tip.inner_text()
     faces = tip.locator("img").evaluate_all("els => els.map(e => e.getAttribute('src'))")
-    assert faces == [f"static/cards/fa/{suit}5.svg" for suit in "CSMT"]
+    assert faces == [f"static/cards/fa/suit-{suit}.svg" for suit in "CSMT"]
     # Persian cards write their corner index in Persian digits: the hand and the legend too.
     hand = page.eval_on_selector_all("#hand img", "els => els.map(e => e.getAttribute('src'))")
     assert hand and all(src.startswith("static/cards/fa/") for src in hand)
     assert page.eval_on_selector_all(
-        "#rules img[data-card]", "els => els.every(e => e.getAttribute('src').includes('/fa/'))")
+        "#rules img[data-suit]", "els => els.every(e => e.getAttribute('src').includes('/fa/'))")
     # It floats: the prompt and every card of your hand stay uncovered and clickable.
     box, prompt = tip.bounding_box(), page.locator("#prompt").bounding_box()
     assert box and prompt and box["y"] + box["height"] <= prompt["y"]
@@ -236,7 +236,7 @@ def test_a_new_player_is_shown_the_suits_once_in_their_language(
     page.select_option("#language", "en")
     page.wait_for_function("() => document.documentElement.lang === 'en'")
     assert tip.locator("li").all_inner_texts() == ["Coins", "Strings", "Myriads", "Tens"]
-    assert tip.locator("img").first.get_attribute("src") == "static/cards/C5.svg"
+    assert tip.locator("img").first.get_attribute("src") == "static/cards/suit-C.svg"
     tip.locator("[data-action='dismiss-notice']").click()
     assert page.locator("#suit-tip").count() == 0
     page.reload()

@@ -34,6 +34,9 @@ BACK = "#7a1d1a"  # the back: deep red with gold lines
 GOLD = "#d4ad64"
 
 SUITS = "CSMT"
+# The suit legend (rules card, first-use tip) shows each suit by its 5, in files named by the
+# suit alone (suit-C.svg): a card code in the page would read as a card someone holds.
+LEGEND_RANK = 5
 RANKS = range(1, 10)
 
 # -- Glyphs ----------------------------------------------------------------------------------
@@ -349,11 +352,14 @@ def all_files() -> dict[str, str]:
     back, then each language's faces in its folder (the back is the same for all)."""
     files = {f"{suit}{rank}.svg": face(suit, rank) for suit in SUITS for rank in RANKS}
     files["back.svg"] = back()
+    files |= {f"suit-{suit}.svg": face(suit, LEGEND_RANK) for suit in SUITS}
     index = {"fa": persian_digits()}
     for language in INDEX_LANGUAGES:
         for suit in SUITS:
             for rank in RANKS:
                 files[f"{language}/{suit}{rank}.svg"] = face(suit, rank, index[language])
+        for suit in SUITS:
+            files[f"{language}/suit-{suit}.svg"] = face(suit, LEGEND_RANK, index[language])
     return files
 
 

@@ -16,6 +16,7 @@ from pyodide.ffi import create_once_callable, to_js
 from lukfu.i18n import Translator
 from lukfu.web.view import (
     BACK,
+    SUIT_LETTERS,
     ButtonView,
     CardView,
     ResultView,
@@ -24,6 +25,7 @@ from lukfu.web.view import (
     TableView,
     TrickView,
     card_src,
+    legend_src,
 )
 
 MAX_LOG = 200  # lines kept in the event log
@@ -97,9 +99,9 @@ class Renderer:
                     node.textContent = self.tr.pgettext(context, msgid)
                 else:
                     node.textContent = self.tr.gettext(msgid)
-            for img in document.querySelectorAll("img[data-card]"):  # the suit legend
-                img.setAttribute("src", card_src(str(img.getAttribute("data-card")),
-                                                 self.tr.language))
+            for img in document.querySelectorAll("img[data-suit]"):  # the suit legend
+                suit = SUIT_LETTERS.index(str(img.getAttribute("data-suit")))
+                img.setAttribute("src", legend_src(suit, self.tr.language))
         root.removeAttribute("data-translating")  # see index.html: the static text shows now
 
     def offer_languages(self, offered: list[str], chosen: str) -> Any:

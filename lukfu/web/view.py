@@ -21,6 +21,7 @@ from lukfu.web.text import YOU
 
 CARD_DIR = "static/cards/"
 BACK = "back"
+SUIT_LETTERS = "CSMT"  # as in card codes and file names: Coins, Strings, Myriads, Tens
 # Languages whose card faces write the corner index in their own digits (tools/cardart.py
 # draws them into static/cards/<language>/); the others use the Western digits.
 OWN_INDEX_DIGITS = ("fa",)
@@ -40,6 +41,16 @@ def card_src(code: str, language: str = DEFAULT_LANGUAGE) -> str:
     return f"{CARD_DIR}{code}.svg"
 
 
+def legend_src(suit: int, language: str = DEFAULT_LANGUAGE) -> str:
+    """The suit legend's picture of a suit (0 Coins … 3 Tens): that suit's 5, in a file named
+    by the suit, so that no card code appears in the page for it.
+
+    >>> legend_src(1), legend_src(3, "fa")
+    ('static/cards/suit-S.svg', 'static/cards/fa/suit-T.svg')
+    """
+    return card_src(f"suit-{SUIT_LETTERS[suit]}", language)
+
+
 class SuitTipView(NamedTuple):
     """The suits for a new player: which card face is which suit, from low to high."""
 
@@ -55,8 +66,7 @@ def suit_tip_view(tr: Translator) -> SuitTipView:
     """
     return SuitTipView(
         tr.gettext("How each suit looks, from low to high"),
-        tuple((card_src(f"{Card(suit * 9 + 4)}", tr.language), text.suit_name(tr, suit))
-              for suit in range(4)),
+        tuple((legend_src(suit, tr.language), text.suit_name(tr, suit)) for suit in range(4)),
     )
 
 
