@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from test_page_game import READY, Player
 
+from lukfu.web import options
+
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Route
 
@@ -125,7 +127,22 @@ def test_right_to_left_keeps_the_tables_geometry(page: Page, screenshot_dir: Pat
     page.screenshot(path=str(screenshot_dir / "rtl.png"), full_page=True)
 
 
+LOG_TIMES = """
+window.logTimes = [];
+document.addEventListener("DOMContentLoaded", () => {
+  new MutationObserver(records => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.nodeName === "LI") window.logTimes.push(performance.now());
+      }
+    }
+  }).observe(document.getElementById("log"), { childList: true });
+});
+"""
+
+
 def test_bad_address_parameters_are_reported_and_ignored(page: Page) -> None:
+    page.add_init_script(LOG_TIMES)  # when each line of the log arrived
     page.goto("index.html?seed=abc&master=7&delay=-5&lang=xx")
     page.wait_for_selector(READY, timeout=30_000)
     notices = page.eval_on_selector_all("#log li.notice", "els => els.map(e => e.textContent)")
@@ -142,10 +159,12 @@ def test_bad_address_parameters_are_reported_and_ignored(page: Page) -> None:
     if seat in ("1", "2"):
         assert re.search(r"^(Right|Left) is (deciding|thinking)", page.inner_text("#prompt"))
         count = page.locator("#log li").count()
-        page.wait_for_timeout(300)
-        assert page.locator("#log li").count() == count
         page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {count}",
                                timeout=5_000)
+        # The computer's line came at least the pause after the line before it (the page's
+        # own clock: a busy machine only makes the gap longer).
+        times = page.evaluate("() => window.logTimes")
+        assert times[count] - times[count - 1] >= 0.9 * options.SPEEDS["normal"]
     # The speed setting is kept for the next visit.
     page.select_option("#speed", "fast")
     page.goto("index.html?delay=0")
