@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from .actions import CALL, CLAIM, PASS, PLAY, Action, IllegalAction
 from .ai import LEVELS, make_player
@@ -102,6 +102,13 @@ def events_of(seat: int, action: Action, before: State, after: State, person: in
     return events
 
 
+class Step(NamedTuple):
+    """One moment of a deal told again: the referee's state and what everybody saw to reach it."""
+
+    state: State
+    events: tuple[Event, ...]
+
+
 class Session:
     """One deal at the table. Build with ``Session.new`` or ``Session.from_record``."""
 
@@ -112,7 +119,7 @@ class Session:
         for name in seats:
             if name != PERSON and name not in LEVELS:
                 raise ValueError(f"unknown player {name!r}: 'person' or one of {', '.join(LEVELS)}")
-        self._state = state
+        self._state = self._start = state
         self.seats: tuple[str, ...] = tuple(seats)
         self.deal_number = deal_number
         self.players: tuple[Player, ...] = tuple(
@@ -202,6 +209,20 @@ class Session:
         events = events_of(seat, action, before, after, self.person)
         self.events += events
         return events
+
+    def steps(self) -> tuple[Step, ...]:
+        """The deal so far, action by action, for a replay: first the deal as dealt (its
+        ``NEW_DEAL`` event), then the state after each action with the events it made, the same
+        events the table announced in play."""
+        state = self._start
+        steps = [Step(state, (self.events[0],))]
+        for action in self._state.history:
+            after = state.apply(action)
+            seat = state.to_move
+            assert seat is not None
+            steps.append(Step(after, tuple(events_of(seat, action, state, after, self.person))))
+            state = after
+        return tuple(steps)
 
     # --- records ---------------------------------------------------------------------------------
 

@@ -16,6 +16,10 @@ MODULES = [
     "lukfu.i18n",
     "lukfu.web.options",
     "lukfu.web.view",
+    "lukfu.dealcode",
+    "lukfu.saves",
+    "lukfu.stats",
+    "lukfu.web.replay",
 ]
 
 

@@ -190,8 +190,8 @@ def test_options_are_checked() -> None:
     assert [name for name, _ in bad.problems] == ["seed", "master", "delay", "lang"]
     assert options.parse_options("", ["en"]).problems == []
     assert options.parse_options("?seed=%EF%BC%91", ["en"]).seed is None  # a full-width digit
-    assert options.replay_query("?lang=en&seed=1&delay=0", 7, 2) == \
-        "?lang=en&delay=0&seed=7&master=2"
+    assert options.replay_query("?lang=en&seed=1&delay=0&deal=x", "AJOi") == \
+        "?lang=en&delay=0&deal=AJOi"
     long = options.problem_text(tr, "seed", "x" * 100)
     assert "x" * 24 + "…" in long and "x" * 25 not in long
 

@@ -2,13 +2,13 @@
 
 The game itself (seats, turns, computer players, events, records) is ``lukfu.session``; this
 module only listens to the page, paces the computer players, keeps the player's selection and
-settings, and shows a calm error panel if anything unexpected goes wrong.
+settings, stores the deal after every action and the statistics after every deal (in
+localStorage), and shows a calm error panel if anything unexpected goes wrong.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import random
 import traceback
 from collections.abc import Awaitable, Callable
@@ -18,6 +18,7 @@ from js import document, window
 from pyodide.ffi import create_proxy
 
 from lukfu import PLAYING, Action, Card, IllegalAction, parse_cards
+from lukfu.dealcode import deal_code
 from lukfu.i18n import (
     DEFAULT_LANGUAGE,
     OFFERED,
@@ -27,11 +28,13 @@ from lukfu.i18n import (
     translator,
     translator_from_mo,
 )
-from lukfu.session import DEAL_OVER, TRICK_WON, Event, Session
-from lukfu.web import options, text
+from lukfu.saves import SaveProblem, read_save, write_save
+from lukfu.session import DEAL_OVER, TRICK_WON, Event, Session, Step
+from lukfu.stats import Statistics, StatisticsError, outcome
+from lukfu.web import options, replay, saving, statistics, text
 from lukfu.web.render import Renderer
 from lukfu.web.text import YOU
-from lukfu.web.view import Replay, suit_tip_view, table_view
+from lukfu.web.view import DealLinks, suit_tip_view, table_view
 
 SPEED_KEY = "lukfu.speed"  # localStorage key of the "Computer speed" setting
 LANGUAGE_KEY = "lukfu.language"  # localStorage key of the language picker's choice
@@ -48,9 +51,13 @@ def stored(key: str) -> str | None:
     return str(value) if value else None  # JavaScript's null arrives as the falsy jsnull
 
 
-def store(key: str, value: str) -> None:
-    with contextlib.suppress(Exception):  # see `stored`
+def store(key: str, value: str) -> bool:
+    """Keep ``value``; False when the browser refuses (storage full, or turned off)."""
+    try:
         window.localStorage.setItem(key, value)
+    except Exception:  # see `stored`; a full storage raises QuotaExceededError
+        return False
+    return True
 
 
 def browser_languages() -> list[str]:
@@ -104,6 +111,13 @@ class App:
         self.selected: set[Card] = set()
         self.generation = 0  # bumped by each new deal: stale computer turns stop
         self.failure: str | None = None  # what went wrong, for "copy details"
+        self.hints = 0  # hints asked for in this deal (kept in the save, counted at its end)
+        self.counted = False  # whether this finished deal is in the statistics
+        self.stats = Statistics()
+        self.importing: Statistics | None = None  # an import waiting for the player's yes
+        self.steps: tuple[Step, ...] | None = None  # the replay on the table, if any
+        self.step = 0
+        self.storage_told = False  # the "storage is full or off" notice, once a visit
         self._proxies: list[Any] = []
 
     # --- setup -------------------------------------------------------------------------------
@@ -122,12 +136,22 @@ class App:
         self._listen(self.view.table, "click", self.on_click)
         self._listen(self.speed, "change", self.on_speed)
         self._listen(self.picker, "change", self.on_language)
+        self._listen(document, "keydown", self.on_key)
+        self._listen(self.view.stats_panel, "click", self.on_stats_click)
+        self._listen(self.view.stats_file, "change", self.on_stats_file)
         for name, value in self.options.problems:
             self.view.announce(options.problem_text(self.tr, name, value), notice=True)
         if self.language_missing:
             self.view.announce(self.tr.gettext(
                 "The chosen language could not be loaded, so the game is in English."), notice=True)
-        self.deal(self.options.seed, self.options.master)
+        self.load_stats()
+        if self.options.seed is not None:
+            # A deal named by the address is dealt once: a reload then resumes it from the save.
+            query = options.without_deal(str(window.location.search))
+            window.history.replaceState(None, "", query or window.location.pathname)
+            self.deal(self.options.seed, self.options.master)
+        else:
+            self.resume()
         if stored(SUIT_TIP_KEY) is None:  # first use: which suit is which
             self.view.suit_tip(suit_tip_view(self.tr))
             store(SUIT_TIP_KEY, "1")
@@ -170,6 +194,7 @@ class App:
                 told.append(text.deal_number_text(tr, self.session.deal_number))
             self.view.retell(told)
             self.refresh()
+        self.show_stats()
         # A reload keeps the choice: the address's ?lang= would otherwise win over it.
         query = options.with_language(str(window.location.search), language)
         window.history.replaceState(None, "", query or window.location.pathname)
@@ -202,34 +227,188 @@ class App:
     # --- the deal ------------------------------------------------------------------------------
 
     def deal(self, seed: int | None = None, master: int | None = None) -> None:
-        self.generation += 1
         number = self.random.randrange(MAX_SEED) if seed is None else seed
-        self.session = Session.new(number, master)
+        session = Session.new(number, master)
+        self.begin(session, 0, False)
+        self.tell(session.events)
+        self.save()
+        self.refresh()
+        self.schedule()
+
+    def begin(self, session: Session, hints: int, counted: bool) -> None:
+        """Put ``session`` on the table: a new deal, or one resumed from the save."""
+        self.generation += 1
+        self.session, self.hints, self.counted = session, hints, counted
+        self.steps = None
         self.failure = None
         self.view.hide_failure()
         self.selected.clear()
-        self.tell(self.session.events)
+
+    def resume(self) -> None:
+        """The saved deal, where it was left; a new deal if there is none or it cannot be read."""
+        saved = self.read(saving.SAVE_KEY)
+        if saved is None:
+            self.deal()
+            return
+        try:
+            game = read_save(saved)
+        except SaveProblem as problem:
+            self.view.notice(saving.save_problem_text(self.tr, problem.kind))
+            self.deal()
+            return
+        self.begin(game.session, game.hints, game.counted)
+        self.view.retell([text.event_text(self.tr, event) for event in game.session.events])
+        self.view.announce(saving.resumed_text(self.tr))
+        if game.session.is_over:
+            self.view.announce(text.deal_number_text(self.tr, game.session.deal_number))
+            self.count()
         self.refresh()
         self.schedule()
+
+    def read(self, key: str) -> str | None:
+        """What the browser keeps under ``key``; None, with the storage notice, if it refuses."""
+        try:
+            value = window.localStorage.getItem(key)
+        except Exception:  # storage turned off (a private window, privacy settings)
+            self.storage_refused()
+            return None
+        return str(value) if value else None  # JavaScript's null arrives as the falsy jsnull
+
+    def keep(self, key: str, value: str) -> None:
+        if not store(key, value):
+            self.storage_refused()
+
+    def storage_refused(self) -> None:
+        if not self.storage_told:
+            self.storage_told = True
+            self.view.notice(saving.storage_text(self.tr))
+
+    def save(self) -> None:
+        """Keep the deal at the table (after every action): a reload resumes it exactly."""
+        if self.session is not None:
+            self.keep(saving.SAVE_KEY, write_save(self.session, self.hints, self.counted))
 
     def refresh(self) -> None:
         session = self.session
         assert session is not None
+        if self.steps is not None:
+            self.view.render(replay.replay_view(self.tr, self.steps, self.step))
+            return
         obs = session.observation(YOU)
-        replay = None
+        links = None
         if session.is_over:
-            href = options.replay_query(str(window.location.search), session.deal_number,
-                                        session.state.master)
-            replay = Replay(session.deal_number, href)
-        self.view.render(table_view(self.tr, obs, self.selected, session.check, replay))
+            code = deal_code(session.deal_number, session.state.master)
+            links = DealLinks(
+                session.deal_number,
+                options.replay_query(str(window.location.search), code),
+                f"{window.location.origin}{window.location.pathname}{options.share_query(code)}",
+            )
+        self.view.render(table_view(self.tr, obs, self.selected, session.check, links))
 
     def tell(self, events: list[Event]) -> None:
-        """Announce what everybody saw, in the live log."""
+        """Announce what everybody saw, in the live log; a finished deal is counted."""
         assert self.session is not None
         for event in events:
             self.view.announce(text.event_text(self.tr, event))
             if event.kind == DEAL_OVER:
                 self.view.announce(text.deal_number_text(self.tr, self.session.deal_number))
+                self.count()
+
+    # --- statistics ----------------------------------------------------------------------------
+
+    def count(self) -> None:
+        """Add the finished deal to the statistics, once (the save remembers that it was)."""
+        session = self.session
+        assert session is not None and session.is_over
+        if self.counted:
+            return
+        self.counted = True
+        self.stats.add(session.seats[1], outcome(session, self.hints))
+        self.keep(saving.STATS_KEY, self.stats.to_json())
+        self.show_stats()
+
+    def load_stats(self) -> None:
+        kept = self.read(saving.STATS_KEY)
+        if kept is not None:
+            try:
+                self.stats = Statistics.from_json(kept)
+            except StatisticsError:
+                self.view.notice(saving.stats_problem_text(self.tr))
+        self.show_stats()
+
+    def show_stats(self) -> None:
+        self.view.show_stats(statistics.stats_view(self.tr, self.stats))
+
+    def on_stats_click(self, event: Any) -> None:
+        target = event.target.closest("[data-action]")
+        name = str(target.getAttribute("data-action") or "") if target else ""
+        if name == "export-stats":
+            self.view.download(saving.STATS_FILE, self.stats.to_json())
+        elif name == "import-stats":
+            self.view.stats_file.click()
+        elif name == "import-replace" and self.importing is not None:
+            self.stats, self.importing = self.importing, None
+            self.keep(saving.STATS_KEY, self.stats.to_json())
+            self.show_stats()
+            self.view.stats_message(self.tr.gettext("The imported statistics are yours now."))
+        elif name == "import-keep":
+            self.importing = None
+            self.view.stats_message(self.tr.gettext("Your statistics are unchanged."))
+
+    def on_stats_file(self, _event: Any) -> None:
+        files = self.view.stats_file.files
+        if files.length:
+            asyncio.ensure_future(self.guarded_async(self.import_stats(files.item(0))))
+
+    async def import_stats(self, file: Any) -> None:
+        """Read an export; replace the statistics only once the player says yes."""
+        self.view.stats_file.value = ""  # the same file may be chosen again
+        self.importing = None
+        if int(file.size) > saving.MAX_IMPORT_BYTES:
+            self.view.stats_message(self.tr.gettext(
+                "The file is too large to be a statistics export; your statistics are unchanged."))
+            return
+        try:
+            imported = Statistics.from_json(str(await file.text()))
+        except StatisticsError as error:
+            self.view.stats_problems(
+                statistics.refused_text(self.tr, len(error.rejections)),
+                [statistics.rejection_text(self.tr, r) for r in error.rejections])
+            return
+        mine = self.stats.total().deals
+        if mine == 0:
+            self.stats = imported
+            self.keep(saving.STATS_KEY, self.stats.to_json())
+            self.show_stats()
+            self.view.stats_message(self.tr.gettext("The imported statistics are yours now."))
+            return
+        self.importing = imported
+        self.view.stats_confirm(statistics.confirm_text(self.tr, mine, imported.total().deals))
+
+    # --- replay ------------------------------------------------------------------------------
+
+    def replay_to(self, action: str) -> None:
+        """Start the replay of the finished deal, move through it, or end it."""
+        session = self.session
+        if session is None or not session.is_over:
+            return
+        if action == "replay":
+            self.steps, self.step = session.steps(), 0
+        elif action == replay.CLOSE:
+            self.steps = None
+        elif self.steps is not None:
+            self.step = replay.moved(action, self.step, len(self.steps))
+        self.refresh()
+
+    def on_key(self, event: Any) -> None:
+        if self.steps is None or event.altKey or event.ctrlKey or event.metaKey:
+            return
+        if event.target.closest("input, select, textarea"):
+            return
+        action = replay.key_action(str(event.key), self.tr.direction)
+        if action is not None:
+            event.preventDefault()
+            self.replay_to(action)
 
     # --- computer players -------------------------------------------------------------------
 
@@ -258,6 +437,7 @@ class App:
                 return
             events = session.step()
             self.tell(events)
+            self.save()
             self.refresh()
             finished_trick = any(event.kind == TRICK_WON for event in events)
             pause = self.delay() * (AFTER_TRICK if finished_trick else 1)
@@ -274,6 +454,12 @@ class App:
             return
         if self.failure is not None:
             return  # the error panel is up: only a new deal goes on (its other buttons are the page's)
+        if name == "replay" or name.startswith("replay-"):
+            self.replay_to(name)
+            return
+        if name == "copy-link":
+            asyncio.ensure_future(self.guarded_async(self.view.copy_link()))
+            return
         code = target.getAttribute("data-card")
         if code:
             self.toggle(parse_cards(str(code))[0])
@@ -291,6 +477,7 @@ class App:
             return
         self.selected.clear()
         self.tell(events)
+        self.save()
         self.refresh()
         self.schedule()
 

@@ -1,4 +1,4 @@
-"""Page options from the address (``?seed=12&master=0&delay=0&lang=en``), checked.
+"""Page options from the address (``?seed=12&master=0&delay=0&lang=en``, ``?deal=<code>``), checked.
 
 Plain Python, tested under CPython.  A bad value is never fatal: it is ignored and reported
 with a translated notice, and the game goes on with the default.  Every value's length is
@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from lukfu.dealcode import MAX_CODE_LENGTH, DealCodeError, read_deal_code
 from lukfu.i18n import Translator, match_language
 
 # Pause before each computer move, in milliseconds: the "Computer speed" setting's choices.
@@ -20,6 +21,9 @@ MAX_DELAY = 10_000
 MAX_SEED = 2**63 - 1
 SHOWN_VALUE_LENGTH = 24  # a pasted address can hold anything: show only its start
 MAX_LANGUAGE_LENGTH = 35  # longer than any language tag a catalog could be named after
+# The parameters that name a deal: a page that dealt it takes them out of its address, so that
+# a reload resumes the saved deal instead of dealing this one again.
+DEAL_PARAMETERS = ("seed", "master", "deal")
 # The longest text each whole-number parameter may hold: as many digits as its largest value.
 MAX_DIGITS = {"seed": len(str(MAX_SEED)), "master": 1, "delay": len(str(MAX_DELAY))}
 
@@ -59,6 +63,14 @@ def parse_options(query: str, languages: list[str]) -> Options:
             options.problems.append((name, value))
         else:
             setattr(options, name, number)
+    value = params.get("deal")  # a shared deal: its number and Master, over seed= and master=
+    if value is not None:
+        try:
+            if len(value) > MAX_CODE_LENGTH:
+                raise DealCodeError("too long")
+            options.seed, options.master = read_deal_code(value.strip())
+        except DealCodeError:
+            options.problems.append(("deal", value))
     value = params.get("lang")
     if value is not None:
         code = match_language(value, languages) if len(value) <= MAX_LANGUAGE_LENGTH else None
@@ -90,6 +102,10 @@ def problem_text(tr: Translator, name: str, value: str) -> str:
         return tr.gettext(
             "The Master in the address ({value}) must be 0, 1 or 2, so it was ignored.",
             value=shown)
+    if name == "deal":
+        return tr.gettext(
+            "The shared deal in the address ({value}) is not a deal code this game wrote: "
+            "it may be cut short or changed. Here is a new deal instead.", value=shown)
     if name == "delay":
         return tr.gettext(
             "The delay in the address ({value}) must be a whole number of milliseconds "
@@ -99,15 +115,34 @@ def problem_text(tr: Translator, name: str, value: str) -> str:
         value=shown)
 
 
-def replay_query(query: str, seed: int, master: int) -> str:
+def replay_query(query: str, code: str) -> str:
     """The address (a relative ``?…``) that deals this deal again, keeping the other options.
 
-    >>> replay_query("?delay=0&seed=3", 12, 1)
-    '?delay=0&seed=12&master=1'
+    >>> replay_query("?delay=0&seed=3&master=1", "AJOi")
+    '?delay=0&deal=AJOi'
     """
-    kept = {k: v for k, v in query_pairs(query) if k not in ("seed", "master")}
-    pairs = [*kept.items(), ("seed", str(seed)), ("master", str(master))]
-    return "?" + "&".join(f"{_quote(k)}={_quote(v)}" for k, v in pairs)
+    return "?" + "&".join(f"{_quote(k)}={_quote(v)}"
+                          for k, v in [*query_pairs(without_deal(query)[1:]), ("deal", code)])
+
+
+def share_query(code: str) -> str:
+    """The query of a link that deals this deal to somebody else: the deal alone, so the
+    person who opens it plays in their own language, at their own speed.
+
+    >>> share_query("AJOi")
+    '?deal=AJOi'
+    """
+    return f"?deal={_quote(code)}"
+
+
+def without_deal(query: str) -> str:
+    """The address's query without the parameters that name a deal ("" if nothing is left).
+
+    >>> without_deal("?seed=3&lang=fi&deal=x"), without_deal("?seed=3")
+    ('?lang=fi', '')
+    """
+    kept = [(k, v) for k, v in query_pairs(query) if k not in DEAL_PARAMETERS]
+    return "?" + "&".join(f"{_quote(k)}={_quote(v)}" for k, v in kept) if kept else ""
 
 
 def with_language(query: str, language: str) -> str:

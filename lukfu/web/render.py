@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from js import Object, document, window
+from js import URL, Blob, Object, document, window
 from pyodide.ffi import create_once_callable, to_js
 
 from lukfu.i18n import Translator
+from lukfu.web.statistics import CHART_HEIGHT, CHART_WIDTH, Chart, StatsView
 from lukfu.web.view import (
     BACK,
     SUIT_LETTERS,
@@ -31,6 +32,7 @@ from lukfu.web.view import (
 MAX_LOG = 200  # lines kept in the event log
 MAX_NOTICES = 4  # notices kept above the table (one per address parameter)
 SUIT_TIP_ID = "suit-tip"
+SVG = "http://www.w3.org/2000/svg"
 
 
 def element(tag: str, cls: str = "", text: str = "", **attrs: str) -> Any:
@@ -78,6 +80,12 @@ class Renderer:
             b.getAttribute("data-action"): b
             for b in self.table.querySelectorAll("[data-action]")
         }
+        self.actions = {
+            b.getAttribute("data-action"): b
+            for b in document.querySelectorAll("#actions [data-action]")
+        }
+        self.stats_panel = document.getElementById("stats")
+        self.stats_file = document.getElementById("stats-file")
         self._shown: dict[str, object] = {}
         self._static: list[tuple[Any, str, str | None]] = []
 
@@ -270,6 +278,10 @@ class Renderer:
         self._hand(view.hand, view.hand_enabled)
         for button in view.buttons:
             self._button(button)
+        listed = {button.action for button in view.buttons}
+        for action, node in self.actions.items():  # the buttons of another mode (the replay's)
+            if action not in listed and self._changed(f"button-{action}", None):
+                node.hidden = True
 
     def problem(self, message: str) -> None:
         """Say why an action was refused, in the hint line."""
@@ -367,7 +379,34 @@ class Renderer:
             again.appendChild(document.createTextNode(" "))
             again.appendChild(element("a", "", result.replay_label, href=result.replay_href))
             panel.appendChild(again)
+            share = element("div", "share")
+            share.appendChild(element("label", "share-label", result.share_label,
+                                      **{"for": "share-link"}))
+            row = element("div", "share-row")
+            link = element("input", "share-link", id="share-link", type="text", readonly="",
+                           dir="ltr", spellcheck="false")
+            link.value = result.share_url
+            row.appendChild(link)
+            row.appendChild(element("button", "btn", result.copy_label, type="button",
+                                    data_action="copy-link"))
+            share.appendChild(row)
+            share.appendChild(element("p", "share-status", role="status", id="share-status"))
+            panel.appendChild(share)
         return panel
+
+    async def copy_link(self) -> None:
+        """Copy the share link; where the browser will not, select it for the player to copy."""
+        link = document.getElementById("share-link")
+        status = document.getElementById("share-status")
+        if not link or not status:
+            return
+        try:
+            await window.navigator.clipboard.writeText(link.value)
+            status.textContent = self.tr.gettext("The link is copied.")
+        except Exception:  # no clipboard, or no permission: the player copies it by hand
+            link.focus()
+            link.select()
+            status.textContent = self.tr.gettext("Copy the link from the box.")
 
     def _hand(self, cards: tuple[CardView, ...], enabled: bool) -> None:
         layout = (self.tr.language, *((c.code, c.label, c.old) for c in cards))
@@ -400,3 +439,86 @@ class Renderer:
             node.querySelector(".btn-sub").textContent = view.sub
         else:
             node.textContent = view.label
+
+    # --- statistics ----------------------------------------------------------------------------
+
+    def show_stats(self, view: StatsView) -> None:
+        """Fill the statistics panel: a table (a column a level), the chart, or the empty text."""
+        body = document.getElementById("stats-body")
+        clear(body)
+        if view.empty:
+            body.appendChild(element("p", "stats-empty", view.empty))
+            return
+        table = element("table", "stats-table")
+        head = element("tr")
+        head.appendChild(element("td"))
+        for column in view.columns:
+            head.appendChild(element("th", "num", column, scope="col"))
+        thead = element("thead")
+        thead.appendChild(head)
+        table.appendChild(thead)
+        tbody = element("tbody")
+        for row in view.rows:
+            line = element("tr")
+            line.appendChild(element("th", "", row.label, scope="row"))
+            for value in row.values:
+                line.appendChild(element("td", "num", value))
+            tbody.appendChild(line)
+        table.appendChild(tbody)
+        body.appendChild(table)
+        if view.chart is not None:
+            body.appendChild(self._chart(view.chart))
+
+    def _chart(self, chart: Chart) -> Any:
+        figure = element("figure", "stats-chart")
+        svg = document.createElementNS(SVG, "svg")
+        for name, value in (("viewBox", f"0 0 {CHART_WIDTH} {CHART_HEIGHT}"), ("role", "img"),
+                            ("aria-label", chart.label), ("preserveAspectRatio", "none")):
+            svg.setAttribute(name, value)
+        zero = document.createElementNS(SVG, "line")
+        for name, value in (("x1", "0"), ("x2", str(CHART_WIDTH)), ("y1", str(chart.zero)),
+                            ("y2", str(chart.zero)), ("class", "chart-zero")):
+            zero.setAttribute(name, value)
+        svg.appendChild(zero)
+        line = document.createElementNS(SVG, "polyline")
+        line.setAttribute("points", chart.points)
+        line.setAttribute("class", "chart-line")
+        svg.appendChild(line)
+        figure.appendChild(svg)
+        figure.appendChild(element("figcaption", "", chart.label))
+        return figure
+
+    def stats_message(self, message: str) -> None:
+        """Say how an import went (in the panel's live region), closing any question."""
+        document.getElementById("stats-confirm").hidden = True
+        clear(document.getElementById("stats-problems"))
+        document.getElementById("stats-status").textContent = message
+
+    def stats_problems(self, title: str, problems: list[str]) -> None:
+        """An import refused: every rejected field, listed."""
+        self.stats_message("")
+        box = document.getElementById("stats-problems")
+        box.appendChild(element("p", "", title))
+        items = element("ul")
+        for problem in problems:
+            items.appendChild(element("li", "", problem))
+        box.appendChild(items)
+
+    def stats_confirm(self, question: str) -> None:
+        """Ask before an import replaces the statistics."""
+        self.stats_message("")
+        document.getElementById("stats-question").textContent = question
+        box = document.getElementById("stats-confirm")
+        box.hidden = False
+        box.querySelector("[data-action='import-keep']").focus()
+
+    def download(self, name: str, content: str) -> None:
+        """Offer ``content`` as a file download named ``name``."""
+        blob = Blob.new(to_js([content]), to_js({"type": "application/json"},
+                                                 dict_converter=Object.fromEntries))
+        url = URL.createObjectURL(blob)
+        link = element("a", href=url, download=name)
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_once_callable(lambda: URL.revokeObjectURL(url)), 1000)

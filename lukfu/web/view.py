@@ -127,6 +127,9 @@ class ResultView(NamedTuple):
     number_text: str = ""
     replay_label: str = ""
     replay_href: str = ""
+    share_label: str = ""
+    share_url: str = ""
+    copy_label: str = ""
 
 
 class ButtonView(NamedTuple):
@@ -261,14 +264,16 @@ def trick_view(tr: Translator, obs: Observation) -> TrickView:
     return TrickView(title, tuple(slots), finished)
 
 
-class Replay(NamedTuple):
-    """The deal's number and an address that deals it again (shown once the deal is over)."""
+class DealLinks(NamedTuple):
+    """Once the deal is over: its number, an address that deals it again here, and a link that
+    deals it to somebody else (both name the deal by its code, ``lukfu.dealcode``)."""
 
     number: int
-    href: str
+    again: str
+    share: str
 
 
-def result_view(tr: Translator, obs: Observation, replay: Replay | None = None) -> ResultView | None:
+def result_view(tr: Translator, obs: Observation, links: DealLinks | None = None) -> ResultView | None:
     result = obs.result
     if result is None:
         return None
@@ -293,10 +298,14 @@ def result_view(tr: Translator, obs: Observation, replay: Replay | None = None) 
         detail=detail,
         rows=rows,
         head=(tr.gettext("Player"), tr.gettext("fu"), tr.gettext("Points")),
-        number=replay.number if replay else None,
-        number_text=text.deal_number_text(tr, replay.number) if replay else "",
-        replay_label=tr.gettext("Play this deal again") if replay else "",
-        replay_href=replay.href if replay else "",
+        number=links.number if links else None,
+        number_text=text.deal_number_text(tr, links.number) if links else "",
+        replay_label=tr.gettext("Play this deal again") if links else "",
+        replay_href=links.again if links else "",
+        share_label=tr.gettext("Share this deal: whoever opens this link plays the same cards.")
+        if links else "",
+        share_url=links.share if links else "",
+        copy_label=tr.gettext("Copy link") if links else "",
     )
 
 
@@ -364,12 +373,13 @@ def buttons(tr: Translator, obs: Observation, fb: Feedback | None) -> tuple[Butt
                    tr.gettext("Discard face down")),
         ButtonView("claim", CLAIM in kinds, CLAIM in kinds, tr.gettext("Claim"), claim_sub),
         ButtonView("new-deal", over, over, tr.gettext("New deal")),
+        ButtonView("replay", over, over, tr.gettext("Replay this deal")),
     )
 
 
 def table_view(
     tr: Translator, obs: Observation, selected: Collection[Card], check: Check | None,
-    replay: Replay | None = None,
+    links: DealLinks | None = None,
 ) -> TableView:
     """Everything the table shows for ``obs`` (seat 0's observation)."""
     mine = obs.to_move == obs.seat and obs.phase == PLAYING
@@ -385,7 +395,7 @@ def table_view(
         to_move=obs.to_move,
         seats=seat_views(tr, obs),
         trick=trick,
-        result=result_view(tr, obs, replay),
+        result=result_view(tr, obs, links),
         prompt=text.prompt_text(tr, obs),
         hint=fb.hint if fb else "",
         hint_problem=fb.problem if fb else False,

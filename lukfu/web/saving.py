@@ -1,0 +1,50 @@
+"""What the page keeps in the browser between visits, and what it says when it cannot.
+
+Plain Python (no ``js``): the storage keys, and the notices for a save that cannot be resumed
+(one for each ``lukfu.saves`` problem kind), for statistics that cannot be read back, and for
+storage that is full or turned off.  Saving and reading are ``lukfu.saves`` and
+``lukfu.stats``; `app` does the storing.
+"""
+
+from __future__ import annotations
+
+from lukfu import saves
+from lukfu.i18n import N_, Translator
+
+SAVE_KEY = "lukfu.save"  # the deal at the table (lukfu.saves: versioned inside)
+STATS_KEY = "lukfu.statistics"  # the statistics (lukfu.stats: versioned inside)
+STATS_FILE = "lukfu-statistics.json"  # the export's file name
+MAX_IMPORT_BYTES = 1_000_000  # far more than an export can hold
+
+SAVE_PROBLEMS = {
+    saves.DAMAGED: N_("Your saved deal could not be read: it is damaged or incomplete. "
+                      "Here is a new deal."),
+    saves.VERSION: N_("Your saved deal comes from another version of the game and cannot be "
+                      "resumed. Here is a new deal."),
+    saves.CHECK: N_("Your saved deal was changed outside the game, so it cannot be trusted. "
+                    "Here is a new deal."),
+    saves.IMPOSSIBLE: N_("Your saved deal holds cards or moves that cannot happen, so it cannot "
+                         "be resumed. Here is a new deal."),
+}
+
+
+def save_problem_text(tr: Translator, kind: str) -> str:
+    """The notice for a save that cannot be resumed (``kind`` is a ``lukfu.saves`` kind)."""
+    return tr.gettext(SAVE_PROBLEMS.get(kind, SAVE_PROBLEMS[saves.DAMAGED]))
+
+
+def storage_text(tr: Translator) -> str:
+    """The notice, once a visit, when the browser refuses to store anything."""
+    return tr.gettext(
+        "This browser is not keeping your game: its storage is full or turned off (as in a "
+        "private window). You can play on, but a reload will start a new deal, and your "
+        "statistics will not be kept.")
+
+
+def stats_problem_text(tr: Translator) -> str:
+    return tr.gettext(
+        "Your saved statistics could not be read, so they start again from zero.")
+
+
+def resumed_text(tr: Translator) -> str:
+    return tr.gettext("Your deal goes on where you left it.")
