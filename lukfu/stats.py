@@ -146,7 +146,7 @@ class Statistics:
                      if name not in ("lukfu-statistics", "levels", "recent")]
         stats = cls(_read_levels(data.get("levels"), problems), _read_recent(data, problems))
         deals = stats.total().deals
-        if len(stats.recent) > deals:
+        if not problems and len(stats.recent) > deals:  # (a refused level would count 0)
             problems.append(Rejection("recent", TOO_MANY, shown(len(stats.recent))))
         if problems:
             raise StatisticsError(problems[:MAX_REJECTIONS])

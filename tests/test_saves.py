@@ -1,0 +1,216 @@
+"""Saves and deal codes under CPython: a save resumes a deal exactly at every phase, a damaged
+one is refused with its kind, and a deal code names a deal's number and Master and nothing else.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from test_session import play, random_person
+
+from lukfu.dealcode import MAX_CODE_LENGTH, MAX_DEAL_NUMBER, DealCodeError, deal_code, read_deal_code
+from lukfu.i18n import translator
+from lukfu.saves import (
+    CHECK,
+    DAMAGED,
+    IMPOSSIBLE,
+    VERSION,
+    SaveProblem,
+    read_save,
+    write_save,
+)
+from lukfu.session import Session
+from lukfu.web import options, saving
+
+tr = translator("en")
+
+
+# --- deal codes ----------------------------------------------------------------------------
+
+
+def test_a_deal_code_reads_back_as_its_number_and_master() -> None:
+    rng = random.Random(5)
+    numbers = [0, 1, 2, 255, 256, 10**9, MAX_DEAL_NUMBER, *(rng.randrange(10**12) for _ in range(200))]
+    for number in numbers:
+        for master in (0, 1, 2):
+            code = deal_code(number, master)
+            assert read_deal_code(code) == (number, master)
+            assert len(code) <= MAX_CODE_LENGTH and code.isascii()
+            assert all(c.isalnum() or c in "-_" for c in code)  # nothing to escape in a URL
+    assert len(deal_code(10**9 - 1, 2)) == 8  # the page's deal numbers make 8-character codes
+    with pytest.raises(ValueError):
+        deal_code(MAX_DEAL_NUMBER + 1, 0)
+    with pytest.raises(ValueError):
+        deal_code(5, 3)
+
+
+def test_a_changed_or_malformed_code_is_refused() -> None:
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    code = deal_code(123456789, 2)
+    changed = 0
+    for i in range(len(code)):
+        for letter in alphabet:
+            other = code[:i] + letter + code[i + 1:]
+            if other != code:
+                with pytest.raises(DealCodeError):
+                    read_deal_code(other)
+                changed += 1
+    assert changed == len(code) * 63
+    for bad in ("", "A", "AJO", "AJOi=", "AJ Oi", "AJ+i", "A" * (MAX_CODE_LENGTH + 1), "六虎六虎",
+                code[:-1], code + "A", code[1:]):
+        with pytest.raises(DealCodeError):
+            read_deal_code(bad)
+    # The same bytes written another way (unused low bits set) are not this game's code.
+    with pytest.raises(DealCodeError):
+        read_deal_code(deal_code(0, 0)[:-1] + "j")
+
+
+def test_the_address_takes_a_deal_code_and_reports_a_bad_one() -> None:
+    code = deal_code(4242, 1)
+    got = options.parse_options(f"?deal={code}&delay=0", ["en"])
+    assert (got.seed, got.master, got.delay, got.problems) == (4242, 1, 0, [])
+    got = options.parse_options(f"?seed=7&master=0&deal={code}", ["en"])  # the code wins
+    assert (got.seed, got.master) == (4242, 1)
+    for bad in (code[:-1] + ("A" if code[-1] != "A" else "B"), "x" * 5000, "%E2%80%AE"):
+        got = options.parse_options(f"?deal={bad}", ["en"])
+        assert got.seed is None and got.master is None and [n for n, _ in got.problems] == ["deal"]
+        notice = options.problem_text(tr, "deal", got.problems[0][1])
+        assert notice.startswith("The shared deal in the address") and "new deal" in notice
+        assert len(notice) < 200  # a long value is shown by its start only
+    assert options.without_deal(f"?lang=fa&deal={code}&seed=3&master=1&delay=0") == "?lang=fa&delay=0"
+    assert options.share_query(code) == f"?deal={code}"
+
+
+# --- saves -----------------------------------------------------------------------------------
+
+
+
+
+def phases(number: int) -> dict[str, Session]:
+    """Sessions of one deal stopped where the person must act: calling, leading, mid-trick,
+    discarding; and the deal over."""
+    found: dict[str, Session] = {}
+    session = Session.new(number, master=1)
+    person = random_person(number)
+    while not session.is_over:
+        if session.waiting_for_person():
+            obs = session.observation(0)
+            kinds = {a.kind for a in obs.legal}
+            if obs.phase == "calling":
+                key = "calling"
+            elif "discard" in kinds:
+                key = "discard"
+            elif obs.trick is not None and obs.trick.turns:
+                key = "mid-trick"
+            else:
+                key = "lead"
+            found.setdefault(key, Session.from_record(session.record()))
+            session.act(person(obs))
+        else:
+            session.step()
+    found["over"] = session
+    return found
+
+
+def test_a_save_resumes_every_phase_exactly() -> None:
+    """Resumed at each phase, the deal is the same, and goes on with the same computer moves."""
+    seen: set[str] = set()
+    for number in range(30):
+        for phase, session in phases(number).items():
+            seen.add(phase)
+            saved = read_save(write_save(session, hints=2))
+            resumed = saved.session
+            assert (saved.hints, saved.counted) == (2, False)
+            assert resumed.record() == session.record()
+            assert resumed.state == session.state
+            assert resumed.events == session.events
+            assert resumed.observation(0) == session.observation(0)
+            # The same person's moves from here meet the same computer moves to the end.
+            play(session, random_person(99))
+            play(resumed, random_person(99))
+            assert resumed.record() == session.record()
+    assert seen == {"calling", "lead", "mid-trick", "discard", "over"}
+
+
+def test_a_finished_deal_is_saved_as_counted() -> None:
+    session = phases(3)["over"]
+    assert read_save(write_save(session, counted=True)).counted
+    with pytest.raises(SaveProblem) as info:
+        read_save(write_save(phases(3)["calling"], counted=True))
+    assert info.value.kind == IMPOSSIBLE
+
+
+def reseal(data: dict[str, object]) -> str:
+    """A save whose body was changed and whose check was made to match again."""
+    from lukfu.saves import _check
+
+    body = data["body"]
+    assert isinstance(body, dict)
+    return json.dumps({**data, "check": _check(body)})
+
+
+def kind_of(text: str) -> str:
+    with pytest.raises(SaveProblem) as info:
+        read_save(text)
+    return info.value.kind
+
+
+def test_damaged_foreign_older_and_impossible_saves_are_refused_by_kind() -> None:
+    session = phases(4)["mid-trick"]
+    text = write_save(session)
+    data = json.loads(text)
+    assert kind_of(text[: len(text) // 2]) == DAMAGED  # cut short
+    assert kind_of("") == DAMAGED
+    assert kind_of("null") == DAMAGED
+    assert kind_of('{"volume": 3}') == DAMAGED  # another program's data
+    assert kind_of(json.dumps({**data, "lukfu-save": 0})) == VERSION  # an older version
+    assert kind_of(json.dumps({**data, "lukfu-save": 2})) == VERSION
+    assert kind_of(json.dumps({**data, "lukfu-save": True})) == VERSION
+    assert kind_of(json.dumps({**data, "check": "00000000"})) == CHECK
+    tampered = text.replace('"deal_number":', '"deal_number":1')
+    assert kind_of(tampered) == CHECK  # edited without its check
+    body = data["body"]
+    hands = body["session"]["deal"]["hands"]
+    impossible = {**body, "session": {**body["session"], "deal": {
+        **body["session"]["deal"], "hands": [hands[0].replace("C", "X", 1), *hands[1:]]}}}
+    assert kind_of(reseal({**data, "body": impossible})) == IMPOSSIBLE  # a card that is not one
+    twice = {**body, "session": {**body["session"], "deal": {
+        **body["session"]["deal"], "hands": [hands[0], hands[0], hands[2]]}}}
+    assert kind_of(reseal({**data, "body": twice})) == IMPOSSIBLE  # the same cards twice
+    moves = body["session"]["deal"]["actions"]
+    illegal = {**body, "session": {**body["session"], "deal": {
+        **body["session"]["deal"], "actions": [*moves, "claim", "claim"]}}}
+    assert kind_of(reseal({**data, "body": illegal})) == IMPOSSIBLE
+    for hints in (-1, 10**6, "2", True, None):
+        assert kind_of(reseal({**data, "body": {**body, "hints": hints}})) == IMPOSSIBLE
+    assert kind_of(reseal({**data, "body": {**body, "counted": 0}})) == IMPOSSIBLE
+    assert kind_of(reseal({**data, "body": {**body, "extra": 1}})) == DAMAGED
+    assert kind_of(reseal({**data, "body": {**body, "session": {**body["session"],
+                                                              "seats": ["person"]}}})) == IMPOSSIBLE
+
+
+def test_no_damage_to_a_save_raises_anything_but_a_save_problem() -> None:
+    rng = random.Random(11)
+    text = write_save(phases(8)["discard"])
+    kinds: set[str] = set()
+    for _ in range(400):
+        chars = list(text)
+        for _ in range(rng.randrange(1, 4)):
+            i = rng.randrange(len(chars))
+            chars[i] = rng.choice('0123456789{}[]",:abcCSMT ')
+        damaged = "".join(chars)[: rng.choice([len(text), rng.randrange(len(text))])]
+        if damaged == text:
+            continue
+        with pytest.raises(SaveProblem) as info:
+            read_save(damaged)
+        kinds.add(info.value.kind)
+    assert kinds >= {DAMAGED, CHECK}
+
+
+def test_every_save_problem_has_its_own_plain_words() -> None:
+    texts = {kind: saving.save_problem_text(tr, kind) for kind in (DAMAGED, VERSION, CHECK, IMPOSSIBLE)}
+    assert len(set(texts.values())) == 4
+    assert all(t.endswith("Here is a new deal.") for t in texts.values())
+    assert "private window" in saving.storage_text(tr)

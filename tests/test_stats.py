@@ -1,0 +1,243 @@
+"""Statistics and replays under CPython: tallies, the export read back, imports refused field by
+field, the panel's words and chart, and a finished deal told again step by step."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from test_page_game import cards_in
+from test_session import play, random_person
+
+from lukfu import OVER
+from lukfu.i18n import translator
+from lukfu.session import DEAL_OVER, Session
+from lukfu.stats import (
+    DOES_NOT_ADD_UP,
+    MAX_NET,
+    MAX_REJECTIONS,
+    MISSING,
+    NOT_JSON,
+    NOT_LIST,
+    NOT_OBJECT,
+    NOT_STATISTICS,
+    NOT_WHOLE,
+    OUT_OF_RANGE,
+    RECENT,
+    TOO_LONG,
+    TOO_MANY,
+    UNKNOWN,
+    Outcome,
+    Rejection,
+    Statistics,
+    StatisticsError,
+    Tally,
+    outcome,
+)
+from lukfu.web import replay, statistics, text
+
+tr = translator("en")
+
+
+def finished(number: int) -> Session:
+    session = Session.new(number, master=number % 3)
+    play(session, random_person(number))
+    return session
+
+
+def some_statistics(deals: int = 12) -> Statistics:
+    stats = Statistics()
+    for number in range(deals):
+        stats.add("beginner", outcome(finished(number), hints=number % 2))
+    return stats
+
+
+def test_each_finished_deal_counts_once_as_the_person_played_it() -> None:
+    stats = Statistics()
+    nets = []
+    for number in range(60):
+        session = finished(number)
+        deal = outcome(session, hints=1)
+        state = session.state
+        assert deal.net == state.net_points[0]
+        assert deal.won == (state.winner == 0) and deal.drawn == (state.winner is None)
+        assert deal.called == (state.caller == 0)
+        stats.add("beginner", deal)
+        nets.append(deal.net)
+    total = stats.total()
+    assert total == stats.levels["beginner"]
+    assert total.deals == 60 == total.wins + total.draws + total.losses
+    assert total.net == sum(nets) and total.hints == 60
+    assert 0 < total.calls_won <= total.calls <= 60
+    assert stats.recent == nets[-RECENT:]
+    with pytest.raises(AssertionError):
+        outcome(Session.new(1), 0)  # a deal in progress does not count
+
+
+def test_the_export_reads_back_as_the_same_statistics() -> None:
+    stats = some_statistics()
+    text_ = stats.to_json()
+    assert Statistics.from_json(text_) == stats
+    assert json.loads(text_)["lukfu-statistics"] == 1
+    assert Statistics.from_json(Statistics().to_json()) == Statistics()
+
+
+def rejections(data: object) -> list[Rejection]:
+    with pytest.raises(StatisticsError) as info:
+        Statistics.from_json(data if isinstance(data, str) else json.dumps(data))
+    return info.value.rejections
+
+
+def test_a_bad_import_is_refused_field_by_field() -> None:
+    good = json.loads(some_statistics().to_json())
+    level = good["levels"]["beginner"]
+    assert rejections("{not json") == [Rejection("", NOT_JSON)]
+    assert rejections([1, 2]) == [Rejection("", NOT_STATISTICS)]
+    assert rejections({**good, "lukfu-statistics": 2}) == [Rejection("", NOT_STATISTICS)]
+    bad = {
+        **good,
+        "colour": "red",
+        "levels": {
+            "beginner": {**level, "wins": level["deals"] + 1, "draws": "3", "net": MAX_NET * 1000,
+                         "calls_won": True, "extra": 1},
+            "grandmaster": {},
+            "expert": [],
+        },
+        "recent": [1, 2.5, MAX_NET + 1],
+    }
+    got = {(r.path, r.problem) for r in rejections(bad)}
+    assert got == {
+        ("colour", UNKNOWN),
+        ("levels.beginner.extra", UNKNOWN),
+        ("levels.beginner.wins", TOO_MANY),
+        ("levels.beginner.draws", NOT_WHOLE),
+        ("levels.beginner.calls_won", NOT_WHOLE),
+        ("levels.beginner.net", OUT_OF_RANGE),
+        ("levels.grandmaster", UNKNOWN),
+        ("levels.expert", UNKNOWN),
+        ("recent.1", NOT_WHOLE),
+        ("recent.2", OUT_OF_RANGE),
+    }
+    assert {(r.path, r.problem) for r in rejections({"lukfu-statistics": 1})} == {
+        ("levels", MISSING), ("recent", MISSING)}
+    missing = {k: v for k, v in level.items() if k != "hints"}
+    assert rejections({**good, "levels": {"beginner": missing}}) == [
+        Rejection("levels.beginner.hints", MISSING)]
+    assert rejections({**good, "levels": {"beginner": 3}}) == [
+        Rejection("levels.beginner", NOT_OBJECT, "3")]
+    assert rejections({**good, "levels": []})[0].problem == NOT_OBJECT
+    assert rejections({**good, "recent": {}}) == [Rejection("recent", NOT_LIST, "{}")]
+    assert rejections({**good, "recent": [0] * (RECENT + 1)})[0].problem == TOO_LONG
+    assert rejections({**good, "recent": good["recent"] * 4})[0].problem == TOO_MANY
+    uneven = {**level, "draws": level["draws"] + 1, "deals": level["deals"]}
+    assert rejections({**good, "levels": {"beginner": uneven}}) == [
+        Rejection("levels.beginner.deals", DOES_NOT_ADD_UP, str(level["deals"]))]
+    greedy = {**level, "calls_won": level["calls"] + 1}
+    assert [r.problem for r in rejections({**good, "levels": {"beginner": greedy}})] == [TOO_MANY]
+    many = {**good, **{f"x{i}": 0 for i in range(50)}}
+    assert len(rejections(many)) == MAX_REJECTIONS
+
+
+def test_no_damage_to_an_export_raises_anything_but_a_refusal() -> None:
+    rng = random.Random(3)
+    text_ = some_statistics().to_json()
+    for _ in range(300):
+        chars = list(text_)
+        for _ in range(rng.randrange(1, 4)):
+            chars[rng.randrange(len(chars))] = rng.choice('0123456789-{}[]",:ae ')
+        damaged = "".join(chars)
+        try:
+            stats = Statistics.from_json(damaged)
+        except StatisticsError as error:
+            assert 1 <= len(error.rejections) <= MAX_REJECTIONS
+        else:  # a change that still makes sense: it must still add up
+            for tally in stats.levels.values():
+                assert tally.wins + tally.draws + tally.losses == tally.deals
+
+
+# --- the panel -------------------------------------------------------------------------------
+
+
+def test_the_panel_shows_counts_a_chart_and_every_refusal_in_words() -> None:
+    assert statistics.stats_view(tr, Statistics()).empty.startswith("No deals yet")
+    stats = Statistics()
+    for net in (4, -2, 0, -2, 6):
+        stats.add("beginner", Outcome(net, net > 0, net == 0, net == 4, 1))
+    view = statistics.stats_view(tr, stats)
+    assert view.columns == ("Beginner",) and not view.empty
+    rows = {row.label: row.values[0] for row in view.rows}
+    assert rows == {"Deals": "5", "Wins": "2", "Draws": "1", "Losses": "2", "Net points": "+6",
+                    "Deals you called": "1", "Called and won": "1 of 1", "Hints used": "5"}
+    chart = view.chart
+    assert chart is not None and chart.label.startswith("Net points over your last 5 deals: +6")
+    points = [tuple(map(float, p.split(","))) for p in chart.points.split()]
+    assert len(points) == 6 and points[0][1] == chart.zero  # from zero, one point a deal
+    running = [0, 4, 2, 2, 0, 6]  # higher totals are drawn higher up (smaller y)
+    ys = [y for _, y in points]
+    assert sorted(range(6), key=lambda i: (-running[i], i)) == sorted(range(6), key=lambda i: (ys[i], i))
+    assert (min(ys), max(ys)) == (statistics.CHART_PAD, statistics.CHART_HEIGHT - statistics.CHART_PAD)
+    assert (chart.low, chart.high) == ("0", "+6")
+    assert statistics.chart(tr, [3]) is None
+    for problem in (MISSING, UNKNOWN, NOT_OBJECT, NOT_LIST, NOT_WHOLE, OUT_OF_RANGE, TOO_MANY,
+                    TOO_LONG, DOES_NOT_ADD_UP, NOT_JSON, NOT_STATISTICS):
+        words = statistics.rejection_text(tr, Rejection("levels.beginner.wins", problem, "99"))
+        assert "{" not in words and words.endswith(".")
+        if problem not in (NOT_JSON, NOT_STATISTICS):
+            assert words.startswith("levels.beginner.wins: ")
+    assert statistics.confirm_text(tr, 1, 30) == \
+        "Replace your statistics (1 deal) with the imported ones (30 deals)?"
+    fa = translator("fa")
+    assert "۳۰" in statistics.confirm_text(fa, 1, 30)
+
+
+def test_a_tally_lists_every_count_the_export_holds() -> None:
+    assert set(json.loads(some_statistics(2).to_json())["levels"]["beginner"]) == set(vars(Tally()))
+
+
+# --- replays ---------------------------------------------------------------------------------
+
+
+def test_a_replay_steps_through_every_action_with_the_announcements_of_play() -> None:
+    for number in range(12):
+        session = finished(number)
+        steps = session.steps()
+        assert len(steps) == len(session.state.history) + 1
+        assert [e for step in steps for e in step.events] == session.events
+        assert steps[-1].state == session.state and steps[-1].events[-1].kind == DEAL_OVER
+        assert Session.from_record(session.record()).steps() == steps
+        for index, step in enumerate(steps):
+            view = replay.replay_view(tr, steps, index)
+            assert view.phase == replay.REPLAY and not view.hand_enabled
+            assert view.hint == " ".join(text.event_text(tr, e) for e in step.events)
+            assert view.prompt == f"Replay: step {index} of {len(steps) - 1}"
+            hands = step.state.hands
+            assert [c.code for c in view.hand] == [str(c) for c in hands[0]]
+            for seat in (1, 2):  # every hand face up
+                shown = view.seats[seat].revealed
+                assert shown is not None and [c.code for c in shown] == [str(c) for c in hands[seat]]
+            enabled = {b.action: b.enabled for b in view.buttons}
+            assert enabled == {replay.FIRST: index > 0, replay.BACK: index > 0,
+                               replay.NEXT: index < len(steps) - 1,
+                               replay.LAST: index < len(steps) - 1, replay.CLOSE: True}
+            assert (view.result is not None) == (step.state.phase == OVER)
+
+
+def test_replay_keys_and_buttons_move_within_the_deal() -> None:
+    count = 9
+    assert [replay.moved(a, 4, count) for a in (replay.FIRST, replay.BACK, replay.NEXT, replay.LAST)] \
+        == [0, 3, 5, 8]
+    assert replay.moved(replay.BACK, 0, count) == 0 and replay.moved(replay.NEXT, 8, count) == 8
+    assert {k: replay.key_action(k, "ltr") for k in replay.KEYS} == replay.KEYS
+    assert replay.key_action("ArrowRight", "rtl") == replay.BACK
+    assert replay.key_action("Home", "rtl") == replay.FIRST
+    assert replay.key_action("Enter", "ltr") is None
+
+
+def test_a_replay_is_built_only_from_a_finished_deal_and_names_no_card_before_it() -> None:
+    """While the deal goes on, the page has no replay: the steps (every hand) exist only for
+    the session's owner; the announcements of every step name no hidden computer card."""
+    session = finished(5)
+    hidden = set(session.state.discards[1]) | set(session.state.discards[2])
+    for step in session.steps():
+        assert not cards_in(" ".join(text.event_text(tr, e) for e in step.events)) & hidden
