@@ -21,6 +21,7 @@ import pytest
 
 from lukfu import Action, Card, State, classify, new_deal, parse_cards, settle
 from lukfu.ai import choose_action
+from lukfu.dealcode import read_deal_code
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -98,8 +99,9 @@ class Player:
         return self.page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
 
     def best(self) -> list[str]:
+        """The best play of the trick in progress (not of the finished one still shown)."""
         srcs = self.page.eval_on_selector_all(
-            "#trick .slot.best .slot-cards img", "els => els.map(e => e.getAttribute('src'))")
+            "#trick:not(.finished) .slot.best .slot-cards img", "els => els.map(e => e.getAttribute('src'))")
         return [re.search(r"([CSMT][1-9])\.svg$", s).group(1) for s in srcs]  # type: ignore[union-attr]
 
     def visible(self, action: str) -> bool:
@@ -286,8 +288,7 @@ class Player:
                 break
             if shots and phase == "calling" and "calling" in shots:
                 page.screenshot(path=str(shots.pop("calling")), full_page=full_page)
-            in_progress = not page.locator("#trick.finished").count()
-            if shots and phase == "playing" and self.best() and in_progress and "trick" in shots:
+            if shots and phase == "playing" and self.best() and "trick" in shots:
                 page.screenshot(path=str(shots.pop("trick")), full_page=full_page)
             self.decide(deal, calls, claim)
         else:
@@ -311,7 +312,8 @@ class Player:
         # The deal's number is told at the end, with a link that deals it again.
         assert page.get_attribute("#trick .result", "data-deal") == str(deal.seed)
         href = page.get_attribute("#trick .result .replay a", "href") or ""
-        assert f"seed={deal.seed}" in href and href.startswith("?")
+        code = re.search(r"[?&]deal=([\w-]+)", href)
+        assert code and href.startswith("?") and read_deal_code(code.group(1))[0] == deal.seed
         title = page.inner_text("#trick .trick-title")
         assert re.search(r"win|drawn", title), title
         # Every hand is shown at the end: the computer players' cards face up.

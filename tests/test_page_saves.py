@@ -1,0 +1,419 @@
+"""Nothing lost, in the browser: a reload resumes the deal, damaged saves and a refusing storage
+are survived, shared links deal the same cards, statistics export and import, replays step.
+
+The player at the page is `test_page_game.Player`, which clicks as a person would and checks at
+every decision that no hidden computer card reaches the page or the console.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from test_page_game import READY, Deal, Player, cards_in
+
+from lukfu import Action, new_deal, parse_action
+from lukfu.dealcode import deal_code
+from lukfu.i18n import translator
+from lukfu.saves import CHECK, DAMAGED, IMPOSSIBLE, VERSION, _check, read_save, write_save
+from lukfu.session import Session
+from lukfu.stats import Statistics, outcome
+from lukfu.web import saving, statistics
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.browser
+
+tr = translator("en")
+SNAPSHOT = """() => {
+  const codes = sel => [...document.querySelectorAll(sel)].map(e => e.getAttribute('src') || e.dataset.card);
+  const t = document.getElementById('table');
+  return {
+    phase: t.dataset.phase, toMove: t.dataset.toMove,
+    hand: codes('#hand [data-card]'),
+    trick: [...document.querySelectorAll('#trick .slot')].map(s => s.className + ':' +
+      [...s.querySelectorAll('img')].map(i => i.getAttribute('src')).join(',')),
+    title: document.querySelector('#trick .trick-title').textContent,
+    seats: [...document.querySelectorAll('[data-seat]')].map(s =>
+      s.querySelector('.seat-score').textContent + '/' + (s.querySelector('.seat-count') ?
+      s.querySelector('.seat-count').textContent : '') + '/' + s.querySelector('.seat-marks').textContent),
+    prompt: document.getElementById('prompt').textContent,
+    buttons: [...document.querySelectorAll('#actions [data-action]')].filter(b => !b.hidden)
+      .map(b => b.dataset.action + (b.disabled ? '-' : '+')),
+    result: [...document.querySelectorAll('[data-result-seat]')].map(r => r.dataset.net),
+  };
+}"""
+
+
+@pytest.fixture
+def player(page: Page) -> Iterator[Player]:
+    console: list[str] = []
+    page.on("console", lambda msg: console.append(msg.text))
+    yield Player(page, console)
+
+
+def start(player: Player, query: str) -> None:
+    player.master = 0
+    player.ai_hands = None
+    player.page.goto("index.html" + query)
+    player.page.wait_for_selector(READY, timeout=30_000)
+
+
+def reload(page: Page) -> None:
+    page.reload()
+    page.wait_for_selector(READY, timeout=30_000)
+
+
+def save_of(page: Page) -> Session:
+    return read_save(page.evaluate("localStorage.getItem('lukfu.save')")).session
+
+
+def where(player: Player) -> str:
+    """The phase as the person at the page meets it."""
+    phase = player.attr("data-phase")
+    if phase != "playing":
+        return phase
+    if player.visible("discard"):
+        return "discard"
+    return "mid-trick" if player.best() else "lead"
+
+
+def test_a_reload_at_each_phase_resumes_the_deal_exactly(player: Player) -> None:
+    """Calling, mid-trick, your discard, your lead and the end: after each reload the table is
+    the same, and the deal goes on with the same computer moves as one never reloaded."""
+    page = player.page
+    reloaded: set[str] = set()
+    wanted = {"calling", "mid-trick", "discard", "lead", "over"}
+    for played, seed in enumerate(range(1, 30), 1):
+        start(player, f"?seed={seed}&master=0&delay=0")
+        assert "seed=" not in page.url and "delay=0" in page.url  # a reload resumes, not redeals
+        deal = Deal(seed)
+        for _ in range(200):
+            player.wait_for_me()
+            phase = where(player)
+            if phase not in reloaded:
+                before = page.evaluate(SNAPSHOT)
+                reload(page)
+                player.wait_for_me()
+                assert page.evaluate(SNAPSHOT) == before, f"not resumed exactly at {phase}"
+                assert "Your deal goes on where you left it." in page.inner_text("#log")
+                reloaded.add(phase)
+            if phase == "over":
+                break
+            player.decide(deal, [True], claim=False)
+        on_page = save_of(page)
+        # The same person's moves, with no reload at all, meet the same computer moves.
+        alone = Session.new(seed, 0)
+        for action in on_page.state.history:
+            if alone.waiting_for_person():
+                alone.act(action)
+            else:
+                alone.step()
+                assert alone.state.history[-1] == action
+        assert alone.record() == on_page.record() and on_page.is_over
+        # The deal is counted once, however often it was reloaded at its end.
+        assert statistics_deals(page) == played
+        if wanted <= reloaded:
+            break
+    assert wanted <= reloaded, f"phases never met: {wanted - reloaded}"
+
+
+def statistics_deals(page: Page) -> int:
+    return Statistics.from_json(page.evaluate("localStorage.getItem('lukfu.statistics')")).total().deals
+
+
+def corrupt_saves() -> dict[str, str]:
+    """One save of each kind of damage, from a real deal in progress."""
+    session = Session.new(21, master=0)
+    session.act(parse_action("call"))
+    session.run()
+    text = write_save(session)
+    data = json.loads(text)
+    body = data["body"]
+    deal = body["session"]["deal"]
+    impossible = {**body, "session": {**body["session"], "deal": {
+        **deal, "hands": [deal["hands"][0].replace("C", "C1", 1), *deal["hands"][1:]]}}}
+    return {
+        DAMAGED: text[: len(text) // 3],
+        VERSION: json.dumps({**data, "lukfu-save": 0}),
+        CHECK: text.replace('"deal_number":21', '"deal_number":22'),
+        IMPOSSIBLE: json.dumps({**data, "body": impossible, "check": _check(impossible)}),
+    }
+
+
+def test_damaged_saves_are_each_reported_and_a_new_deal_offered(page: Page,
+                                                                 screenshot_dir: Path) -> None:
+    page.goto("index.html?delay=0")
+    page.wait_for_selector(READY, timeout=30_000)
+    page.evaluate("""() => { localStorage.setItem('lukfu.speed', 'fast');
+                             localStorage.setItem('lukfu.language', 'en'); }""")
+    stats = Statistics.from_json(statistics_sample())
+    page.evaluate("s => localStorage.setItem('lukfu.statistics', s)", stats.to_json())
+    for kind, text in corrupt_saves().items():
+        page.evaluate("s => localStorage.setItem('lukfu.save', s)", text)
+        reload(page)
+        notice = page.inner_text("#notices")
+        assert saving.save_problem_text(tr, kind) in notice, (kind, notice)
+        assert page.locator("#notices .notice").count() == 1
+        assert player_sees_a_new_deal(page)
+        kept = page.evaluate("""() => [localStorage.getItem('lukfu.speed'),
+                                       localStorage.getItem('lukfu.language'),
+                                       localStorage.getItem('lukfu.statistics')]""")
+        assert kept == ["fast", "en", stats.to_json()], "other stored data was touched"
+        assert read_save(page.evaluate("localStorage.getItem('lukfu.save')"))  # a good save again
+        if kind == CHECK:
+            page.screenshot(path=str(screenshot_dir / "saves-corrupt-en.png"))
+
+
+def player_sees_a_new_deal(page: Page) -> bool:
+    page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'loading'")
+    return page.locator("#hand [data-card]").count() == 12 and "A new deal" in page.inner_text("#log")
+
+
+def statistics_sample() -> str:
+    stats = Statistics()
+    for number in range(3):
+        session = Session.new(number, master=0)
+        while not session.is_over:
+            if session.waiting_for_person():
+                session.act(session.observation(0).legal[0])
+            else:
+                session.step()
+        stats.add("beginner", outcome(session, 0))
+    return stats.to_json()
+
+
+FULL = """Storage.prototype.setItem = function () {
+  throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };"""
+OFF = """Object.defineProperty(window, 'localStorage', { get() {
+  throw new DOMException('The operation is insecure.', 'SecurityError'); } });"""
+
+
+@pytest.mark.parametrize("storage", ["full", "off"])
+def test_storage_full_or_off_is_survived_with_one_notice(player: Player, storage: str) -> None:
+    page = player.page
+    page.add_init_script(FULL if storage == "full" else OFF)
+    start(player, "?seed=3&master=0&delay=0")
+    deal = Deal(3)
+    for _ in range(200):
+        player.wait_for_me()
+        if player.attr("data-phase") == "over":
+            break
+        player.decide(deal, [True], claim=True)
+    notices = page.locator("#notices .notice")
+    assert notices.count() == 1 and saving.storage_text(tr) in notices.inner_text()
+    assert page.locator("[data-result-seat]").count() == 3  # the deal went on to its end
+    assert "Deals" in page.inner_text("#stats-body")  # counted for this visit
+    page.click("[data-action='new-deal']")
+    player.wait_for_me()
+    assert page.locator("#notices .notice").count() == 1  # said once a visit
+
+
+def finish(player: Player, seed: int, master: int = 0, query: str = "") -> Deal:
+    start(player, f"?seed={seed}&master={master}&delay=0{query}")
+    player.master = master
+    deal = Deal(seed)
+    for _ in range(200):
+        player.wait_for_me()
+        if player.attr("data-phase") == "over":
+            return deal
+        assert not player.page.locator("#share-link").count(), "a share link before the end"
+        assert deal_code(seed, master) not in player.page.content()
+        player.decide(deal, [True], claim=True)
+    raise AssertionError("the deal did not end")
+
+
+def test_a_shared_link_deals_the_same_cards_in_a_fresh_browser(
+        player: Player, browser: Browser, site_url: str, screenshot_dir: Path) -> None:
+    page = player.page
+    finish(player, 77, master=2)
+    link = page.input_value("#share-link")
+    code = deal_code(77, 2)
+    assert link == f"{site_url}index.html?deal={code}"
+    page.screenshot(path=str(screenshot_dir / "saves-share-en.png"), full_page=True)
+    again = page.get_attribute("#trick .result .replay a", "href")
+    assert again == f"?delay=0&deal={code}"
+    friend = browser.new_context()  # another person: no storage, no cookies
+    try:
+        other = friend.new_page()
+        errors: list[str] = []
+        other.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        other.goto(link)
+        other.wait_for_selector(READY, timeout=30_000)
+        state = new_deal(77, 2)
+        hand = other.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
+        assert hand == [str(c) for c in state.hands[0]]
+        assert other.inner_text("#log").startswith("A new deal: Left is the Master.")
+        assert "deal=" not in other.url  # a reload resumes the friend's deal
+        assert not errors
+    finally:
+        friend.close()
+
+
+@pytest.mark.parametrize("bad", ["AAAAAAAA", "x" * 3000, "%E2%80%AEabc", ""])
+def test_a_malformed_link_is_reported_and_a_fresh_deal_dealt(page: Page, bad: str) -> None:
+    page.goto(f"index.html?deal={bad}&delay=0")
+    page.wait_for_selector(READY, timeout=30_000)
+    notice = page.inner_text("#notices")
+    assert "The shared deal in the address" in notice
+    assert player_sees_a_new_deal(page)
+    assert "\u202e" not in notice
+
+
+def test_statistics_export_import_round_trip_and_refusals(player: Player, screenshot_dir: Path,
+                                                         tmp_path: Path) -> None:
+    page = player.page
+    finish(player, 12)
+    net = int(page.get_attribute("[data-result-seat='0']", "data-net") or "x")
+    assert page.inner_text("#stats-body").split("\n")[0:1] != ["No deals yet"]
+    with page.expect_download() as info:
+        page.click("[data-action='export-stats']")
+    download = info.value
+    assert download.suggested_filename == saving.STATS_FILE
+    exported = Path(download.path()).read_text(encoding="utf-8")
+    stats = Statistics.from_json(exported)
+    assert stats.total().deals == 1 and stats.recent == [net]
+    # A bad file: every wrong field listed, nothing changed.
+    bad = json.loads(exported)
+    bad["levels"]["beginner"]["wins"] = 5
+    bad["levels"]["beginner"]["hints"] = -1
+    bad["recent"] = "lots"
+    page.set_input_files("#stats-file", files=[{"name": "bad.json", "mimeType": "application/json",
+                                                "buffer": json.dumps(bad).encode()}])
+    problems = page.locator("#stats-problems li")
+    problems.first.wait_for()
+    listed = problems.all_inner_texts()
+    assert len(listed) == 3
+    assert any(t.startswith("levels.beginner.wins: 5") for t in listed)
+    assert any(t.startswith("levels.beginner.hints: ") for t in listed)
+    assert any(t.startswith("recent: ") for t in listed)
+    assert page.evaluate("localStorage.getItem('lukfu.statistics')") == exported.replace("\r", "") \
+        or Statistics.from_json(page.evaluate("localStorage.getItem('lukfu.statistics')")) == stats
+    page.screenshot(path=str(screenshot_dir / "saves-import-refused-en.png"), full_page=True)
+    # A good file waits for a yes: "Keep mine" keeps, "Replace mine" replaces.
+    theirs = Statistics.from_json(statistics_sample())
+    upload = [{"name": "theirs.json", "mimeType": "application/json",
+               "buffer": theirs.to_json().encode()}]
+    page.set_input_files("#stats-file", files=upload)
+    page.wait_for_selector("#stats-confirm:not([hidden])")
+    assert page.inner_text("#stats-question") == statistics.confirm_text(tr, 1, 3)
+    assert not page.locator("#stats-problems li").count()
+    page.screenshot(path=str(screenshot_dir / "saves-import-confirm-en.png"), full_page=True)
+    page.click("[data-action='import-keep']")
+    assert Statistics.from_json(page.evaluate("localStorage.getItem('lukfu.statistics')")) == stats
+    page.set_input_files("#stats-file", files=upload)
+    page.click("[data-action='import-replace']")
+    assert Statistics.from_json(page.evaluate("localStorage.getItem('lukfu.statistics')")) == theirs
+    assert "3" in page.inner_text("#stats-body")
+    with page.expect_download() as info:
+        page.click("[data-action='export-stats']")
+    assert Statistics.from_json(Path(info.value.path()).read_text(encoding="utf-8")) == theirs
+    page.screenshot(path=str(screenshot_dir / "saves-statistics-en.png"), full_page=True)
+
+
+def test_a_replay_steps_with_buttons_and_keys_telling_what_play_told(player: Player,
+                                                                    screenshot_dir: Path) -> None:
+    page = player.page
+    finish(player, 9)
+    told = [line for line in page.locator("#log li:not(.notice)").all_inner_texts()
+            if not line.startswith("This was deal number")]
+    page.click("[data-action='replay']")
+    assert player.attr("data-phase") == "replay"
+    steps = save_of(page).steps()
+    last = len(steps) - 1
+    assert page.inner_text("#prompt") == f"Replay: step 0 of {last}"
+    said = [page.inner_text("#hint")]
+    for index in range(1, last + 1):
+        page.keyboard.press("ArrowRight")
+        assert page.inner_text("#prompt") == f"Replay: step {index} of {last}"
+        said.append(page.inner_text("#hint"))
+        for seat in (1, 2):  # every hand face up, none face down
+            backs = page.locator(f"[data-seat='{seat}'] .seat-cards img[src$='back.svg']")
+            assert backs.count() == 0
+            shown = page.locator(f"[data-seat='{seat}'] .seat-cards img").count()
+            assert shown == len(steps[index].state.hands[seat])
+        if index == last // 2:
+            page.screenshot(path=str(screenshot_dir / "saves-replay-en.png"), full_page=True)
+    assert " ".join(said) == " ".join(told)  # the same announcements as in play
+    assert not page.is_enabled("[data-action='replay-next']")
+    page.keyboard.press("Home")
+    assert page.inner_text("#prompt") == f"Replay: step 0 of {last}"
+    assert not page.is_enabled("[data-action='replay-back']")
+    page.keyboard.press("End")
+    assert page.inner_text("#prompt") == f"Replay: step {last} of {last}"
+    page.keyboard.press("ArrowLeft")
+    assert page.inner_text("#prompt") == f"Replay: step {last - 1} of {last}"
+    page.click("[data-action='replay-first']")
+    page.click("[data-action='replay-next']")
+    assert page.inner_text("#hint") == said[1]
+    page.click("[data-action='replay-last']")
+    page.click("[data-action='replay-back']")
+    assert page.inner_text("#prompt") == f"Replay: step {last - 1} of {last}"
+    page.click("[data-action='replay-close']")
+    assert player.attr("data-phase") == "over" and player.visible("new-deal")
+    assert page.locator("#share-link").count() == 1
+    assert not cards_in(page.inner_text("#prompt"))
+
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 720}
+
+
+@pytest.mark.parametrize("language", ["en", "fa"])
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_screenshots_of_the_new_panels(player: Player, screenshot_dir: Path, language: str,
+                                       size: str) -> None:
+    """The share box and statistics, the replay and a damaged save's notice, looked at by a person
+    (artifacts/screenshots/panels-<language>-<size>-*.png); nothing here may overflow the page."""
+    page = player.page
+    page.set_viewport_size(PHONE if size == "phone" else DESKTOP)
+    name = f"panels-{language}-{size}"
+    page.goto(f"index.html?seed=4&master=0&delay=0&lang={language}")
+    page.wait_for_selector(READY, timeout=30_000)
+    page.evaluate("s => localStorage.setItem('lukfu.statistics', s)", statistics_sample())
+    page.evaluate("s => localStorage.setItem('lukfu.save', s)", corrupt_saves()[CHECK])
+    reload(page)
+    page.screenshot(path=str(screenshot_dir / f"{name}-notice.png"))
+    page.goto(f"index.html?seed=4&master=0&delay=0&lang={language}")
+    page.wait_for_selector(READY, timeout=30_000)
+    # Play the new deal to its end with the engine's choices, clicking the page's buttons.
+    finish_in_any_language(page)
+    page.locator(".share").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshot_dir / f"{name}-share.png"))
+    page.locator("#stats").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshot_dir / f"{name}-statistics.png"))
+    page.click("[data-action='replay']")
+    for _ in range(7):
+        page.keyboard.press("ArrowLeft" if language == "fa" else "ArrowRight")
+    assert "7" in page.inner_text("#prompt") or "۷" in page.inner_text("#prompt")
+    page.locator("#table").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshot_dir / f"{name}-replay.png"))
+    wide = page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth")
+    assert not wide, "the page scrolls sideways"
+
+
+def finish_in_any_language(page: Page) -> None:
+    """Play seat 0 to the end from the save's own record: call, then the first legal action."""
+    for _ in range(200):
+        page.wait_for_function("""() => { const t = document.getElementById('table');
+                                          return t.dataset.phase === 'over' || t.dataset.toMove === '0'; }""")
+        if page.get_attribute("#table", "data-phase") == "over":
+            return
+        session = save_of(page)
+        action = next(a for a in session.observation(0).legal if a.kind != "claim")
+        click(page, action)
+    raise AssertionError("the deal did not end")
+
+
+def click(page: Page, action: Action) -> None:
+    if action.kind in ("call", "pass"):
+        page.click(f"[data-action='{action.kind}']")
+        return
+    for card in action.cards:
+        page.click(f"#hand [data-card='{card}']")
+    page.click(f"[data-action='{action.kind}']")
+
