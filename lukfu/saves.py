@@ -5,7 +5,8 @@ that seeds every computer decision; the deal's seed, Master, first hands and eve
 hints the person asked for in this deal, and whether the finished deal is already counted in
 the statistics.  Its ``check`` is a CRC-32 of that body, so a save cut short, damaged or edited
 by hand is refused before anything is replayed; one that passes is replayed through the
-referee, which refuses impossible cards or moves.  Every refusal is a `SaveProblem` whose
+referee, which refuses impossible cards or moves, and its cards must be the ones its deal number
+deals (so that its share link deals them too).  Every refusal is a `SaveProblem` whose
 ``kind`` says in a word what is wrong, for the page to tell the player.
 
 >>> from lukfu.session import Session
@@ -20,8 +21,10 @@ import json
 import zlib
 from typing import Any, NamedTuple
 
+from .dealcode import MAX_DEAL_NUMBER
 from .records import RecordError
 from .session import Session
+from .state import new_deal
 
 SAVE_VERSION = 1
 MAX_HINTS = 1000  # more than a deal can ask for: one per decision
@@ -65,7 +68,7 @@ def read_save(text: str) -> Saved:
     """The save resumed; anything wrong raises `SaveProblem` and changes nothing."""
     try:
         data = json.loads(text)
-    except (ValueError, TypeError) as error:
+    except (ValueError, TypeError, RecursionError) as error:
         raise SaveProblem(DAMAGED, f"not JSON: {error}") from None
     if not isinstance(data, dict) or "lukfu-save" not in data:
         raise SaveProblem(DAMAGED, "not a saved game of Luk Fu")
@@ -88,4 +91,9 @@ def read_save(text: str) -> Saved:
         raise SaveProblem(IMPOSSIBLE, str(error)) from None
     if counted and not session.is_over:
         raise SaveProblem(IMPOSSIBLE, "counted: a deal in progress cannot be counted yet")
+    # The page deals every deal from its number: the cards must be the ones it deals.
+    number = session.deal_number
+    if not 0 <= number <= MAX_DEAL_NUMBER or (
+            session.steps()[0].state != new_deal(number, session.state.master)):
+        raise SaveProblem(IMPOSSIBLE, f"deal_number: deal {number} does not deal these cards")
     return Saved(session, hints, counted)

@@ -136,7 +136,7 @@ class Statistics:
     def from_json(cls, text: str) -> Statistics:
         """Statistics from an export; `StatisticsError` lists every field that is wrong."""
         try:
-            data = json.loads(text)
+            data = json.loads(text.removeprefix("\ufeff"))  # a byte order mark some editors add
         except (ValueError, TypeError, RecursionError):
             raise StatisticsError([Rejection("", NOT_JSON)]) from None
         if not isinstance(data, dict) or data.get("lukfu-statistics") != STATS_VERSION:

@@ -186,6 +186,13 @@ def test_damaged_foreign_older_and_impossible_saves_are_refused_by_kind() -> Non
     for hints in (-1, 10**6, "2", True, None):
         assert kind_of(reseal({**data, "body": {**body, "hints": hints}})) == IMPOSSIBLE
     assert kind_of(reseal({**data, "body": {**body, "counted": 0}})) == IMPOSSIBLE
+    for number in (5, -1, MAX_DEAL_NUMBER + 1):  # not the number that dealt these cards
+        renumbered = {**body, "session": {**body["session"], "deal_number": number}}
+        assert kind_of(reseal({**data, "body": renumbered})) == IMPOSSIBLE
+    swapped = {**body, "session": {**body["session"], "deal": {
+        **body["session"]["deal"], "hands": [hands[1], hands[0], hands[2]]}}}
+    assert kind_of(reseal({**data, "body": swapped})) == IMPOSSIBLE  # possible cards, not dealt
+    assert kind_of("[" * 100_000 + "]" * 100_000) == DAMAGED
     assert kind_of(reseal({**data, "body": {**body, "extra": 1}})) == DAMAGED
     assert kind_of(reseal({**data, "body": {**body, "session": {**body["session"],
                                                               "seats": ["person"]}}})) == IMPOSSIBLE

@@ -79,6 +79,7 @@ def test_the_export_reads_back_as_the_same_statistics() -> None:
     stats = some_statistics()
     text_ = stats.to_json()
     assert Statistics.from_json(text_) == stats
+    assert Statistics.from_json("\ufeff" + text_) == stats  # as some editors save it
     assert json.loads(text_)["lukfu-statistics"] == 1
     assert Statistics.from_json(Statistics().to_json()) == Statistics()
 
@@ -93,6 +94,7 @@ def test_a_bad_import_is_refused_field_by_field() -> None:
     good = json.loads(some_statistics().to_json())
     level = good["levels"]["beginner"]
     assert rejections("{not json") == [Rejection("", NOT_JSON)]
+    assert rejections("[" * 100_000) == [Rejection("", NOT_JSON)]
     assert rejections([1, 2]) == [Rejection("", NOT_STATISTICS)]
     assert rejections({**good, "lukfu-statistics": 2}) == [Rejection("", NOT_STATISTICS)]
     bad = {
