@@ -235,6 +235,11 @@ def test_a_shared_link_deals_the_same_cards_in_a_fresh_browser(
     code = deal_code(77, 2)
     assert link == f"{site_url}index.html?deal={code}"
     page.screenshot(path=str(screenshot_dir / "saves-share-en.png"), full_page=True)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.click("[data-action='copy-link']")
+    page.wait_for_function("() => document.getElementById('share-status').textContent !== ''")
+    assert page.inner_text("#share-status") == "The link is copied."
+    assert page.evaluate("navigator.clipboard.readText()") == link
     again = page.get_attribute("#trick .result .replay a", "href")
     assert again == f"?delay=0&deal={code}"
     friend = browser.new_context()  # another person: no storage, no cookies
@@ -252,6 +257,18 @@ def test_a_shared_link_deals_the_same_cards_in_a_fresh_browser(
         assert not errors
     finally:
         friend.close()
+
+
+def test_without_a_clipboard_the_link_is_selected_to_copy_by_hand(player: Player) -> None:
+    page = player.page
+    page.add_init_script("Object.defineProperty(navigator, 'clipboard', { get() { return undefined; } });")
+    finish(player, 5)
+    page.click("[data-action='copy-link']")
+    page.wait_for_function("() => document.getElementById('share-status').textContent !== ''")
+    assert page.inner_text("#share-status") == "Copy the link from the box."
+    selected = page.evaluate("""() => { const box = document.getElementById('share-link');
+        return document.activeElement === box && box.selectionEnd - box.selectionStart; }""")
+    assert selected == len(page.input_value("#share-link"))
 
 
 @pytest.mark.parametrize("bad", ["AAAAAAAA", "x" * 3000, "%E2%80%AEabc", ""])
@@ -377,6 +394,7 @@ def test_screenshots_of_the_new_panels(player: Player, screenshot_dir: Path, lan
     page.evaluate("s => localStorage.setItem('lukfu.statistics', s)", statistics_sample())
     page.evaluate("s => localStorage.setItem('lukfu.save', s)", corrupt_saves()[CHECK])
     reload(page)
+    assert saving.save_problem_text(translator(language), CHECK) in page.inner_text("#notices")
     page.screenshot(path=str(screenshot_dir / f"{name}-notice.png"))
     page.goto(f"index.html?seed=4&master=0&delay=0&lang={language}")
     page.wait_for_selector(READY, timeout=30_000)
@@ -386,6 +404,8 @@ def test_screenshots_of_the_new_panels(player: Player, screenshot_dir: Path, lan
     page.screenshot(path=str(screenshot_dir / f"{name}-share.png"))
     page.locator("#stats").scroll_into_view_if_needed()
     page.screenshot(path=str(screenshot_dir / f"{name}-statistics.png"))
+    assert statistics.stats_view(translator(language), Statistics.from_json(
+        page.evaluate("localStorage.getItem('lukfu.statistics')"))).rows[0].label in page.inner_text("#stats")
     page.click("[data-action='replay']")
     for _ in range(7):
         page.keyboard.press("ArrowLeft" if language == "fa" else "ArrowRight")
