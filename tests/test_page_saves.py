@@ -122,6 +122,18 @@ def test_a_reload_at_each_phase_resumes_the_deal_exactly(player: Player) -> None
     assert wanted <= reloaded, f"phases never met: {wanted - reloaded}"
 
 
+def test_a_reload_while_a_computer_thinks_lets_it_make_the_same_move(player: Player) -> None:
+    page = player.page
+    start(player, "?seed=31&master=1&delay=1500")  # Right is the Master and decides first
+    assert player.attr("data-to-move") == "1"
+    reload(page)
+    assert player.attr("data-to-move") == "1" and save_of(page).state.history == ()
+    player.wait_for_me()
+    alone = Session.new(31, 1)
+    alone.run()
+    assert save_of(page).record() == alone.record()
+
+
 def statistics_deals(page: Page) -> int:
     return Statistics.from_json(page.evaluate("localStorage.getItem('lukfu.statistics')")).total().deals
 
