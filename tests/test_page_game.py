@@ -37,10 +37,12 @@ NAME = re.compile(rf"\b([1-9])(?:–([1-9]))? of ({SUIT}(?:, {SUIT})*)")
 CODE = re.compile(r"(?<![A-Za-z0-9])([CSMT][1-9])(?![A-Za-z0-9])")
 PUBLIC_LINE = re.compile(r"^(?:Right|Left) (?:leads|plays) (.+)\.$")
 
-# The page without the rules card (static text that names cards, e.g. "1 of Coins").
+# The page without the rules card (static text that names cards, e.g. "1 of Coins") and the
+# suit legend (a 5 of each suit, to show the suits: no card of the deal).
 SNAPSHOT = """() => {
   const copy = document.documentElement.cloneNode(true);
   copy.querySelector('#rules').remove();
+  copy.querySelectorAll('.suit-legend').forEach(legend => legend.remove());
   const log = [...document.querySelectorAll('#log li')].map(li => li.textContent);
   return [copy.outerHTML, log];
 }"""
