@@ -407,15 +407,15 @@ def test_screenshots_of_the_new_panels(player: Player, screenshot_dir: Path, lan
     page.evaluate("s => localStorage.setItem('lukfu.save', s)", corrupt_saves()[CHECK])
     reload(page)
     assert saving.save_problem_text(translator(language), CHECK) in page.inner_text("#notices")
-    page.screenshot(path=str(screenshot_dir / f"{name}-notice.png"))
+    shoot(page, screenshot_dir / f"{name}-notice.png")
     page.goto(f"index.html?seed=4&master=0&delay=0&lang={language}")
     page.wait_for_selector(READY, timeout=30_000)
     # Play the new deal to its end with the engine's choices, clicking the page's buttons.
     finish_in_any_language(page)
     page.locator(".share").scroll_into_view_if_needed()
-    page.screenshot(path=str(screenshot_dir / f"{name}-share.png"))
+    shoot(page, screenshot_dir / f"{name}-share.png")
     page.locator("#stats").scroll_into_view_if_needed()
-    page.screenshot(path=str(screenshot_dir / f"{name}-statistics.png"))
+    shoot(page, screenshot_dir / f"{name}-statistics.png")
     assert statistics.stats_view(translator(language), Statistics.from_json(
         page.evaluate("localStorage.getItem('lukfu.statistics')"))).rows[0].label in page.inner_text("#stats")
     page.click("[data-action='replay']")
@@ -423,9 +423,15 @@ def test_screenshots_of_the_new_panels(player: Player, screenshot_dir: Path, lan
         page.keyboard.press("ArrowLeft" if language == "fa" else "ArrowRight")
     assert "7" in page.inner_text("#prompt") or "۷" in page.inner_text("#prompt")
     page.locator("#table").scroll_into_view_if_needed()
-    page.screenshot(path=str(screenshot_dir / f"{name}-replay.png"))
+    shoot(page, screenshot_dir / f"{name}-replay.png")
     wide = page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth")
     assert not wide, "the page scrolls sideways"
+
+
+def shoot(page: Page, path: Path) -> None:
+    """A screenshot once every card image has arrived."""
+    page.wait_for_function("() => [...document.images].every(image => image.complete)")
+    page.screenshot(path=str(path))
 
 
 def finish_in_any_language(page: Page) -> None:
