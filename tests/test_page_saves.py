@@ -126,8 +126,13 @@ def test_a_reload_while_a_computer_thinks_lets_it_make_the_same_move(player: Pla
     page = player.page
     start(player, "?seed=31&master=1&delay=1500")  # Right is the Master and decides first
     assert player.attr("data-to-move") == "1"
-    reload(page)
+    page.goto("index.html?delay=1500&master=9")  # a bad Master: noticed, and the deal resumed
+    page.wait_for_selector(READY, timeout=30_000)
     assert player.attr("data-to-move") == "1" and save_of(page).state.history == ()
+    log = page.locator("#log li").all_inner_texts()
+    assert log[0].startswith("The Master in the address") and log[1].startswith("A new deal")
+    assert log[2] == "Your deal goes on where you left it."
+    page.wait_for_function("() => document.querySelector('[role=log]').ariaLive === 'polite'")
     player.wait_for_me()
     alone = Session.new(31, 1)
     alone.run()

@@ -257,7 +257,8 @@ class App:
             self.deal()
             return
         self.begin(game.session, game.hints, game.counted)
-        self.view.retell([text.event_text(self.tr, event) for event in game.session.events])
+        self.view.retell([text.event_text(self.tr, event) for event in game.session.events],
+                         start_over=False)
         self.view.announce(saving.resumed_text(self.tr))
         if game.session.is_over:
             self.view.announce(text.deal_number_text(self.tr, game.session.deal_number))

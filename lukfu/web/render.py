@@ -75,6 +75,7 @@ class Renderer:
         self.hint = document.getElementById("hint")
         self.hand = document.getElementById("hand")
         self.log = document.getElementById("log")
+        self.live = self.log.closest("[aria-live]")  # the live region around the log's list
         self.seats = [self.table.querySelector(f'[data-seat="{seat}"]') for seat in range(3)]
         self.buttons = {
             b.getAttribute("data-action"): b
@@ -121,16 +122,18 @@ class Renderer:
         picker.value = chosen
         return picker
 
-    def retell(self, messages: list[str]) -> None:
-        """Write the log again (in a new language) without reading it all out again."""
-        self.log.setAttribute("aria-live", "off")
-        clear(self.log)
+    def retell(self, messages: list[str], start_over: bool = True) -> None:
+        """Write the log again (in a new language) without reading it all out again; with
+        ``start_over`` False, add to it (a resumed deal's story after the page's notices)."""
+        self.live.setAttribute("aria-live", "off")
+        if start_over:
+            clear(self.log)
         for message in messages:
             self.log.appendChild(element("li", "", message))
         window.requestAnimationFrame(create_once_callable(self._speak_again))
 
     def _speak_again(self, _time: float) -> None:
-        self.log.setAttribute("aria-live", "polite")
+        self.live.setAttribute("aria-live", "polite")
         self._scroll_log(_time)
 
     # --- the log (the polite live region) ----------------------------------------------------
