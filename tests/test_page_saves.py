@@ -288,6 +288,34 @@ def test_without_a_clipboard_the_link_is_selected_to_copy_by_hand(player: Player
     assert selected == len(page.input_value("#share-link"))
 
 
+def test_a_link_opened_mid_deal_keeps_the_unfinished_deal_to_go_back_to(player: Player,
+                                                                        screenshot_dir: Path) -> None:
+    page = player.page
+    start(player, "?seed=7&master=0&delay=0")
+    deal = Deal(7)
+    for _ in range(2):  # a few moves into deal 7
+        player.wait_for_me()
+        player.decide(deal, [True], claim=False)
+    player.wait_for_me()
+    assert player.attr("data-phase") == "playing"
+    before = page.evaluate(SNAPSHOT)
+    page.goto(f"index.html?deal={deal_code(41, 1)}&delay=0")
+    page.wait_for_selector(READY, timeout=30_000)
+    assert save_of(page).deal_number == 41
+    notice = page.locator("#notices .notice")
+    assert notice.count() == 1 and saving.aside_text(tr) in notice.inner_text()
+    shoot(page, screenshot_dir / "saves-aside-en.png")
+    page.click("[data-action='resume-aside']")
+    player.wait_for_me()
+    assert page.evaluate(SNAPSHOT) == before  # deal 7, exactly where it was left
+    assert save_of(page).deal_number == 7 and not page.locator("#notices .notice").count()
+    assert page.evaluate("localStorage.getItem('lukfu.save.aside')") is None
+    # A link to the same deal, or opened after a finished one, puts nothing aside.
+    page.goto("index.html?seed=7&master=0&delay=0")
+    page.wait_for_selector(READY, timeout=30_000)
+    assert not page.locator("#notices .notice").count()
+
+
 @pytest.mark.parametrize("bad", ["AAAAAAAA", "x" * 3000, "%E2%80%AEabc", ""])
 def test_a_malformed_link_is_reported_and_a_fresh_deal_dealt(page: Page, bad: str) -> None:
     page.goto(f"index.html?deal={bad}&delay=0")

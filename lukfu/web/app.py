@@ -9,6 +9,7 @@ localStorage), and shows a calm error panel if anything unexpected goes wrong.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import traceback
 from collections.abc import Awaitable, Callable
@@ -145,13 +146,19 @@ class App:
             self.view.announce(self.tr.gettext(
                 "The chosen language could not be loaded, so the game is in English."), notice=True)
         self.load_stats()
+        self._listen(document.getElementById("notices"), "click", self.on_notice_click)
         if self.options.seed is not None:
             # A deal named by the address is dealt once: a reload then resumes it from the save.
             query = options.without_deal(str(window.location.search))
             window.history.replaceState(None, "", query or window.location.pathname)
+            unfinished = self.unfinished_deal()
             self.deal(self.options.seed, self.options.master)
+            if unfinished is not None:  # a shared link opened in the middle of another deal
+                self.keep(saving.ASIDE_KEY, unfinished)
+                self.view.notice(saving.aside_text(self.tr),
+                                 ("resume-aside", saving.go_back_label(self.tr)))
         else:
-            self.resume()
+            self.resume_from(self.read(saving.SAVE_KEY))
         if stored(SUIT_TIP_KEY) is None:  # first use: which suit is which
             self.view.suit_tip(suit_tip_view(self.tr))
             store(SUIT_TIP_KEY, "1")
@@ -244,9 +251,33 @@ class App:
         self.view.hide_failure()
         self.selected.clear()
 
-    def resume(self) -> None:
-        """The saved deal, where it was left; a new deal if there is none or it cannot be read."""
+    def unfinished_deal(self) -> str | None:
+        """The save of a deal in progress that the address's deal is about to replace."""
         saved = self.read(saving.SAVE_KEY)
+        if saved is None:
+            return None
+        try:
+            session = read_save(saved).session
+        except SaveProblem:  # nothing that could be resumed: the address's deal replaces it
+            return None
+        same = (session.deal_number == self.options.seed
+                and self.options.master in (None, session.state.master))
+        return None if session.is_over or same else saved
+
+    def on_notice_click(self, event: Any) -> None:
+        button = event.target.closest("[data-action='resume-aside']")
+        if not button:
+            return
+        button.closest(".notice").remove()
+        kept = self.read(saving.ASIDE_KEY)
+        if kept is not None:
+            with contextlib.suppress(Exception):  # storage off: it was never kept anyway
+                window.localStorage.removeItem(saving.ASIDE_KEY)
+            self.view.retell([])
+            self.resume_from(kept)
+
+    def resume_from(self, saved: str | None) -> None:
+        """The saved deal, where it was left; a new deal if there is none or it cannot be read."""
         if saved is None:
             self.deal()
             return
@@ -263,6 +294,7 @@ class App:
         if game.session.is_over:
             self.view.announce(text.deal_number_text(self.tr, game.session.deal_number))
             self.count()
+        self.save()  # the deal brought back from aside, or counted now
         self.refresh()
         self.schedule()
 

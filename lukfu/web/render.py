@@ -138,9 +138,10 @@ class Renderer:
 
     # --- the log (the polite live region) ----------------------------------------------------
 
-    def announce(self, message: str, notice: bool = False) -> None:
+    def announce(self, message: str, notice: bool = False,
+                 action: tuple[str, str] | None = None) -> None:
         if notice:
-            self._show_notice(message)
+            self._show_notice(message, action)
         item = element("li", "notice" if notice else "", message)
         self.log.appendChild(item)
         while self.log.childElementCount > MAX_LOG:
@@ -154,10 +155,11 @@ class Renderer:
 
     # --- notices and failures ----------------------------------------------------------------
 
-    def notice(self, message: str) -> None:
+    def notice(self, message: str, action: tuple[str, str] | None = None) -> None:
         """Something the player should see at once (a bad value in the address): shown above the
-        table until dismissed, and kept in the log like any other event."""
-        self.announce(message, notice=True)
+        table until dismissed, and kept in the log like any other event.  ``action`` is a button
+        to show with it: (its ``data-action``, its label)."""
+        self.announce(message, notice=True, action=action)
 
     def suit_tip(self, tip: SuitTipView) -> None:
         """The suit legend in a bubble over the foot of the trick area, pointing at your hand
@@ -195,11 +197,17 @@ class Renderer:
         item.appendChild(close)
         return item
 
-    def _show_notice(self, message: str) -> None:
+    def _show_notice(self, message: str, action: tuple[str, str] | None = None) -> None:
         box = document.getElementById("notices")
         if not box:
             return
-        box.appendChild(self._notice(element("p", "notice-text", message)))
+        content = element("p", "notice-text", message)
+        if action is not None:
+            name, label = action
+            content.appendChild(document.createTextNode(" "))
+            content.appendChild(element("button", "btn notice-action", label, type="button",
+                                        data_action=name))
+        box.appendChild(self._notice(content))
         while box.childElementCount > MAX_NOTICES:
             box.removeChild(box.firstElementChild)
 

@@ -12,6 +12,7 @@ from lukfu import saves
 from lukfu.i18n import N_, Translator
 
 SAVE_KEY = "lukfu.save"  # the deal at the table (lukfu.saves: versioned inside)
+ASIDE_KEY = "lukfu.save.aside"  # a deal in progress that a shared link's deal replaced
 STATS_KEY = "lukfu.statistics"  # the statistics (lukfu.stats: versioned inside)
 STATS_FILE = "lukfu-statistics.json"  # the export's file name
 MAX_IMPORT_BYTES = 1_000_000  # far more than an export can hold
@@ -44,6 +45,16 @@ def storage_text(tr: Translator) -> str:
 def stats_problem_text(tr: Translator) -> str:
     return tr.gettext(
         "Your saved statistics could not be read, so they start again from zero.")
+
+
+def aside_text(tr: Translator) -> str:
+    """The notice when a shared link's deal replaces a deal in progress, which is kept."""
+    return tr.gettext("Here is the deal from the link. Your unfinished deal is kept: you can "
+                      "go back to it.")
+
+
+def go_back_label(tr: Translator) -> str:
+    return tr.gettext("Go back to my deal")
 
 
 def resumed_text(tr: Translator) -> str:
