@@ -1,19 +1,20 @@
-"""Shared pytest fixtures: a local server for the repository root and guarded Playwright pages.
+"""Shared pytest fixtures: a local server for the built site and guarded Playwright pages.
 
 Engine tests need none of this.  Playwright is imported lazily inside the fixtures, so this
 module imports fine (and engine tests run) on a machine without Playwright or Chromium.
 
 Fixtures for browser tests (mark them ``@pytest.mark.browser``):
 
-- ``site_url``     (session) "http://127.0.0.1:<port>/" serving the repository root; runtime/
-                   is built first.
+- ``site_url``     (session) "http://127.0.0.1:<port>/luk-fu/" serving site/ from a project
+                   folder, as GitHub Pages serves it; the site is built first (tools/site.py).
 - ``browser``      (session) headless Chromium with the project's flags and a fresh profile.
 - ``browser_context_args`` (function) extra ``new_context()`` options; override it in a test
                    module, e.g. ``{"locale": "fa-IR", "viewport": {...}}``.
 - ``page``         (function) a page in a FRESH context whose ``base_url`` is ``site_url``
                    (so ``page.goto("index.html")`` works).  At teardown it asserts that no
-                   request went to another origin and that no console error or uncaught page
-                   error happened.
+                   request went to another origin or outside the site's folder, and that no
+                   console error or uncaught page error happened.  Service workers are blocked
+                   unless ``browser_context_args`` says ``service_workers="allow"``.
 - ``browser_log``  (function) what ``page`` recorded; call ``expect_console_error(regex)`` to
                    allow an error a test provokes on purpose.
 - ``screenshot_dir`` (session) artifacts/screenshots/, created.  A failing browser test also
@@ -32,7 +33,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tools import build, devserver
+from tools import build, devserver, site
 from tools import chromium as chromium_tool
 
 if TYPE_CHECKING:
@@ -67,6 +68,7 @@ class BrowserLog:
     """Everything a guarded ``page`` saw that would break the project's promises."""
 
     site_origin: str
+    site_folder: str = "/"  # the path every request must stay under
     foreign_requests: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
     allowed_errors: list[re.Pattern[str]] = field(default_factory=list)
@@ -79,7 +81,9 @@ class BrowserLog:
         # data: URLs never leave the browser; everything else must stay on the site's origin.
         if url.startswith(("data:", "about:")):
             return
-        if origin(url) != self.site_origin:
+        # A blob: URL names its origin only; anything else must also stay in the site's folder.
+        inside = url.startswith("blob:") or urlsplit(url).path.startswith(self.site_folder)
+        if origin(url) != self.site_origin or not inside:
             self.foreign_requests.append(url)
 
     def on_error(self, text: str) -> None:
@@ -97,24 +101,36 @@ def screenshot_dir() -> Path:
     return path
 
 
-@pytest.fixture(scope="session")
-def site_url() -> Iterator[str]:
-    """Serve the repository root on 127.0.0.1 and a free port; yield its URL ending in "/".
+SITE_FOLDER = "luk-fu"  # as GitHub Pages serves a project: https://<owner>.github.io/<repo>/
 
-    runtime/ is built (copied from node_modules) first; that fails with a clear message if
-    node_modules is missing (run tools/test, which runs `npm ci`).  Caching is "no-cache", as
-    in tools/serve.  MIME types are fixed in tools/devserver.py (.wasm, .mjs, ...).
+
+@pytest.fixture(scope="session")
+def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Build site/ and serve it under a project folder on 127.0.0.1 and a free port; yield its
+    URL, "http://127.0.0.1:<port>/luk-fu/".
+
+    Building fails with a clear message if node_modules is missing (run tools/test, which runs
+    `npm ci`).  Caching is "no-cache", as in tools/serve.  MIME types are fixed in
+    tools/devserver.py (.wasm, .mjs, ...).
     """
     try:
-        build.build(verbose=False)
+        built = site.build_site(verbose=False)
     except build.BuildError as error:
-        pytest.fail(f"cannot build runtime/: {error}", pytrace=False)
-    server, url = devserver.start_in_thread(root=ROOT)
+        pytest.fail(f"cannot build site/: {error}", pytrace=False)
+    server, url = serve_under_folder(built, tmp_path_factory.mktemp("served"))
     try:
         yield url
     finally:
         server.shutdown()
         server.server_close()
+
+
+def serve_under_folder(folder: Path, parent: Path, cache_control: str = "no-cache") -> tuple[Any, str]:
+    """Serve ``folder`` as ``parent``/luk-fu/ (a link, so the folder may be swapped); return
+    (server, its URL)."""
+    (parent / SITE_FOLDER).symlink_to(folder.resolve(), target_is_directory=True)
+    server, url = devserver.start_in_thread(root=parent, cache_control=cache_control)
+    return server, f"{url}{SITE_FOLDER}/"
 
 
 @pytest.fixture(scope="session")
@@ -155,7 +171,7 @@ def browser_context_args() -> dict[str, Any]:
 @pytest.fixture
 def browser_log(site_url: str) -> BrowserLog:
     """The foreign requests and console errors recorded by ``page`` (checked at teardown)."""
-    return BrowserLog(site_origin=origin(site_url))
+    return BrowserLog(site_origin=origin(site_url), site_folder=urlsplit(site_url).path)
 
 
 @pytest.fixture
@@ -172,7 +188,8 @@ def page(
     Requests are watched on the whole context, so service-worker and worker fetches count
     too.  The assertions run at teardown; a failing test also leaves a screenshot.
     """
-    context = browser.new_context(base_url=site_url, **browser_context_args)
+    options = {"base_url": site_url, "service_workers": "block", **browser_context_args}
+    context = browser.new_context(**options)
     context.on("request", lambda req: browser_log.on_request(req.url))
     context.on("websocket", lambda ws: browser_log.on_request(ws.url))
     context.on(
@@ -193,7 +210,7 @@ def page(
             new_page.screenshot(path=str(screenshot_dir / f"failed-{name}.png"))
     finally:
         context.close()
-    problems = [f"request to another origin: {url}" for url in browser_log.foreign_requests]
+    problems = [f"request outside the site: {url}" for url in browser_log.foreign_requests]
     problems += browser_log.unexpected_errors()
     assert not problems, "the page broke a project promise:\n  " + "\n  ".join(problems)
 

@@ -1,5 +1,7 @@
 """Build what the page loads besides the sources: the runtime, the subset fonts, the catalogs.
 
+Run as a script, it then writes the site to publish, site/ (tools/site.py).
+
 runtime/pyodide/   the five files Pyodide needs to boot (no CDN: pyscript.toml points here)
 runtime/pyscript/  every .js/.css chunk of @pyscript/core's dist/ (they are dynamic imports)
 runtime/fonts/     Noto Sans TC and Vazirmatn cut down to the characters the page and the
@@ -484,18 +486,19 @@ def build(verbose: bool = True) -> tuple[int, int]:
 
 
 def main() -> int:
+    """Build runtime/ and the catalogs, then the site to publish (tools/site.py)."""
     quiet = "-q" in sys.argv[1:] or "--quiet" in sys.argv[1:]
-    try:
-        if "--tools-only" in sys.argv[1:]:  # how build_with_tools runs itself in .venv/bin/python
+    if "--tools-only" in sys.argv[1:]:  # how build_with_tools runs itself in .venv/bin/python
+        try:
             build_with_tools_here(verbose=not quiet)
-            return 0
-        total, changed = build(verbose=not quiet)
-        if quiet:
-            print(f"runtime/: {human(total)}, " + (f"{changed} file(s) updated" if changed else "up to date"))
-    except BuildError as error:
-        print(f"tools/build.py: error: {error}", file=sys.stderr)
-        return 1
-    return 0
+        except BuildError as error:
+            print(f"tools/build.py: error: {error}", file=sys.stderr)
+            return 1
+        return 0
+    sys.path.insert(0, str(ROOT))  # run as a script: make tools/ and lukfu/ importable
+    from tools import site
+
+    return site.main()
 
 
 if __name__ == "__main__":

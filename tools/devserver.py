@@ -1,4 +1,4 @@
-"""A tiny stdlib HTTP server for the repository root, used by tools/serve, tests and bench.
+"""A tiny stdlib HTTP server for the built site (site/), used by tools/serve, tests and bench.
 
 Why not plain ``python3 -m http.server``: its MIME types come partly from the host's
 /etc/mime.types (so they differ between machines), it sends no charset for text files and no
@@ -19,6 +19,7 @@ import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"  # what tools/build.py writes (tools/site.py)
 
 UTF8 = "; charset=utf-8"
 
@@ -72,7 +73,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 def make_server(
     host: str = "127.0.0.1",
     port: int = 0,
-    root: Path = ROOT,
+    root: Path = SITE,
     cache_control: str = "no-cache",
     quiet: bool = False,
 ) -> http.server.ThreadingHTTPServer:
@@ -85,7 +86,7 @@ def make_server(
 
 
 def start_in_thread(
-    root: Path = ROOT, cache_control: str = "no-cache", quiet: bool = True
+    root: Path = SITE, cache_control: str = "no-cache", quiet: bool = True
 ) -> tuple[http.server.ThreadingHTTPServer, str]:
     """Serve ``root`` on 127.0.0.1 and a free port from a daemon thread; return (server, url).
 
@@ -103,7 +104,7 @@ def main() -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--cache", default="no-cache", help="Cache-Control header value")
-    parser.add_argument("--root", type=Path, default=ROOT)
+    parser.add_argument("--root", type=Path, default=SITE)
     args = parser.parse_args()
     server = make_server(args.host, args.port, args.root, args.cache)
     host, port = server.server_address[:2]

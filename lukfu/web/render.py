@@ -102,7 +102,10 @@ class Renderer:
             if not self._static:
                 for node in document.querySelectorAll("[data-i18n]"):
                     context = node.getAttribute("data-i18n") or None
-                    self._static.append((node, normalize(node.textContent), context))
+                    # The loading panel may already be translated (index.html's loader): its
+                    # English waits in data-msgid.
+                    english = node.getAttribute("data-msgid") or normalize(node.textContent)
+                    self._static.append((node, english, context))
             for node, msgid, context in self._static:
                 if context:
                     node.textContent = self.tr.pgettext(context, msgid)

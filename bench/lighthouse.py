@@ -1,0 +1,132 @@
+"""Lighthouse (pinned in package.json) on the built site, mobile and desktop presets.
+
+Prints, per preset, the four category scores (performance, accessibility, best practices,
+SEO), first contentful paint, largest contentful paint and total blocking time, plus what
+Lighthouse names as the largest contentful paint element and every audit of ours that failed.
+The site is served the way GitHub Pages serves it (``Cache-Control: max-age=600``) from a
+project folder (``/luk-fu/``); Lighthouse's own throttling is used (simulated slow 4G for
+mobile).
+
+    .venv/bin/python bench/lighthouse.py               # build the site, median of 1 run each
+    .venv/bin/python bench/lighthouse.py --runs 3      # median of 3 per preset
+    .venv/bin/python bench/lighthouse.py --root DIR    # serve DIR as it is (e.g. an old checkout)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script: make the repository's packages importable
+
+from tools import build, chromium, devserver  # noqa: E402
+
+LIGHTHOUSE = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
+CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+METRICS = {
+    "FCP": "first-contentful-paint",
+    "LCP": "largest-contentful-paint",
+    "TBT": "total-blocking-time",
+}
+
+
+def run_lighthouse(url: str, preset: str) -> dict[str, Any]:
+    """One Lighthouse run; its JSON report."""
+    flags = " ".join(["--headless=new", *chromium.FLAGS])
+    command = [
+        "node", str(LIGHTHOUSE), url, "--output=json", "--quiet",
+        f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={flags}",
+        "--max-wait-for-load=120000",
+    ]
+    if preset == "desktop":
+        command.append("--preset=desktop")
+    with tempfile.NamedTemporaryFile(suffix=".json") as out:
+        command.append(f"--output-path={out.name}")
+        env = {**os.environ, "CHROME_PATH": chromium.find_chromium() or ""}
+        subprocess.run(command, check=True, env=env, cwd=ROOT)
+        report: dict[str, Any] = json.loads(Path(out.name).read_text(encoding="utf-8"))
+    return report
+
+
+def summary(report: dict[str, Any]) -> dict[str, float]:
+    scores = {name: float(report["categories"][name]["score"] or 0) for name in CATEGORIES}
+    for label, audit in METRICS.items():
+        scores[label] = float(report["audits"][audit]["numericValue"]) / 1000
+    return scores
+
+
+def failed_audits(report: dict[str, Any]) -> list[str]:
+    """The audits that cost points in the non-performance categories, by title."""
+    lines = []
+    for name in CATEGORIES[1:]:
+        for ref in report["categories"][name]["auditRefs"]:
+            audit = report["audits"][ref["id"]]
+            if ref.get("weight") and audit.get("score") is not None and audit["score"] < 1:
+                lines.append(f"{name}: {audit['title']} ({ref['id']})")
+    return lines
+
+
+def lcp_element(report: dict[str, Any]) -> str:
+    details = report["audits"].get("largest-contentful-paint-element", {}).get("details", {})
+    for item in details.get("items", []):
+        for row in item.get("items", []):
+            node = row.get("node", {})
+            if node.get("snippet"):
+                return str(node["snippet"])[:120]
+    return "?"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=1, help="runs per preset (median)")
+    parser.add_argument("--root", type=Path, help="serve this folder instead of building the site")
+    args = parser.parse_args()
+    if not LIGHTHOUSE.is_file():
+        raise SystemExit("bench/lighthouse.py: node_modules/lighthouse is missing: run `npm ci`")
+    if args.root is None:
+        try:
+            root = build.build(verbose=False).site
+        except build.BuildError as error:
+            raise SystemExit(f"bench/lighthouse.py: {error}") from None
+    else:
+        root = args.root.resolve()
+    with tempfile.TemporaryDirectory(prefix="lukfu-lighthouse-") as parent:
+        (Path(parent) / "luk-fu").symlink_to(root, target_is_directory=True)
+        server, site = devserver.start_in_thread(root=Path(parent), cache_control="max-age=600")
+        url = site + "luk-fu/"
+        try:
+            results: dict[str, list[dict[str, float]]] = {}
+            notes: dict[str, set[str]] = {}
+            for preset in ("mobile", "desktop"):
+                for _ in range(args.runs):
+                    report = run_lighthouse(url, preset)
+                    results.setdefault(preset, []).append(summary(report))
+                    notes.setdefault(preset, set()).update(failed_audits(report))
+                    notes[preset].add(f"LCP element: {lcp_element(report)}")
+        finally:
+            server.shutdown()
+            server.server_close()
+    print(f"\nLighthouse 12 on {url} (served from {root}), median of {args.runs}")
+    print(f"{'preset':8} {'perf':>5} {'a11y':>5} {'b.p.':>5} {'seo':>5} {'FCP':>7} {'LCP':>7} {'TBT':>7}")
+    for preset, runs in results.items():
+        m = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+        print(
+            f"{preset:8} {m['performance']:>5.2f} {m['accessibility']:>5.2f} "
+            f"{m['best-practices']:>5.2f} {m['seo']:>5.2f} {m['FCP']:>6.2f}s {m['LCP']:>6.2f}s "
+            f"{m['TBT'] * 1000:>5.0f}ms"
+        )
+    for preset, lines in notes.items():
+        for line in sorted(lines):
+            print(f"  {preset}: {line}")
+
+
+if __name__ == "__main__":
+    main()

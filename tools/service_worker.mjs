@@ -1,0 +1,32 @@
+// Write <site>/sw.js with Workbox (workbox-build, pinned in package.json): node tools/service_worker.mjs <site>
+//
+// Every file of the site is precached with a revision (the hash of its content), except the
+// runtime's versioned folders (runtime/pyodide-<version>/, runtime/pyscript-<version>/): their
+// URLs change with their content, so Workbox fetches them without bypassing the HTTP cache and
+// the first visit's downloads are reused where the browser kept them.  Navigations are answered
+// from the precache whatever their query string (?seed=, ?lang=, ?delay=).  A new version waits
+// until the page asks it to take over (the page's "New version — reload"), and outdated caches
+// are deleted when it activates.  tools/site.py runs this after writing the site.
+import { generateSW } from "workbox-build";
+
+const site = process.argv[2];
+const { count, size, warnings } = await generateSW({
+  globDirectory: site,
+  globPatterns: ["**/*"],
+  globIgnores: ["sw.js", "**/*.partial"],
+  swDest: `${site}/sw.js`,
+  // Workbox silently drops files above 2 MiB by default: the wasm is 9.6 MB.
+  maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
+  dontCacheBustURLsMatching: /^runtime\/(pyodide|pyscript)-\d[^/]*\//,
+  ignoreURLParametersMatching: [/.*/],
+  directoryIndex: "index.html",
+  cleanupOutdatedCaches: true,
+  clientsClaim: false,
+  skipWaiting: false,
+  inlineWorkboxRuntime: true,
+  mode: "production",
+  sourcemap: false,
+});
+for (const warning of warnings) console.error(`workbox: ${warning}`);
+if (warnings.length) process.exit(1);
+console.log(`sw.js: ${count} files precached, ${(size / 1e6).toFixed(1)} MB`);

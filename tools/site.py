@@ -1,0 +1,340 @@
+"""Write the git-ignored site/ folder: exactly what the page fetches, ready to publish as it is.
+
+    python3 tools/build.py            (tools/serve, tools/test and the Pages workflow run it)
+
+site/ holds index.html, pyscript.toml, the web app manifest and its icons, the service worker,
+the lukfu/ sources, the compiled catalogs, static/, the subset fonts, and of the pinned runtime
+only the files the page fetches, under folders named after their versions
+(runtime/pyodide-<version>/, runtime/pyscript-<version>/): a new release lives at new URLs, so an
+old cached module never meets a new wasm, and the service worker may take an unchanged runtime
+from the browser's HTTP cache instead of downloading it again.
+
+One list, `Shipment`, says what ships; from it come the [files] of pyscript.toml, the preloads
+and download list in index.html (the page reads them from its "boot" JSON), and the service
+worker's precache manifest (Workbox, pinned in package.json, revisions every file of site/).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+
+from tools import build, icons
+
+ROOT = build.ROOT
+SITE = ROOT / "site"
+WORKBOX_SCRIPT = ROOT / "tools" / "service_worker.mjs"
+
+# PyScript's chunks the page imports at every start: core.js, the chunk it imports, and what
+# that chunk imports at start-up (its plugins, its TOML parser).  The editor, terminal and
+# game plugins are imported even when unused, but not what they import in turn (CodeMirror,
+# xterm), which never ships.
+PYSCRIPT_STARTUP = ("toml", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
+# Pyodide's files that the page downloads with fetch(): the loader counts their bytes for the
+# progress bar.  pyodide.mjs and pyodide.asm.mjs are JavaScript modules (modulepreloads).
+PYODIDE_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+APP_NAME = "Luk Fu"
+THEME = "#2f5247"  # <meta name="theme-color"> in index.html: the table's green
+BACKGROUND = "#f4efe3"
+
+
+def runtime_dir(package: str, version: str) -> str:
+    """Where a pinned runtime package ships in site/, e.g. runtime/pyodide-314.0.2."""
+    return f"runtime/{package}-{version}"
+
+
+def catalog_files() -> list[tuple[Path, str]]:
+    """The catalogs the page may fetch (English needs none): (file in the repository, its path
+    in site/).  The only place that knows which catalog files ship."""
+    from lukfu.i18n import DEFAULT_LANGUAGE, OFFERED, catalog_path, catalog_url
+
+    return [(catalog_path(code), catalog_url(code)) for code in OFFERED if code != DEFAULT_LANGUAGE]
+
+
+def pyscript_chunks() -> list[Path]:
+    """core.js, core.css and the chunks PyScript imports at every start (see PYSCRIPT_STARTUP)."""
+    dist = build.RUNTIME / "pyscript"
+    core = (dist / "core.js").read_text(encoding="utf-8")
+    main_chunks = re.findall(r'from\s*"\./(core-[\w-]+\.js)"', core)
+    if len(main_chunks) != 1:
+        raise build.BuildError("runtime/pyscript/core.js no longer imports one core-*.js chunk")
+    chunk = (dist / main_chunks[0]).read_text(encoding="utf-8")
+    wanted = ["core.js", "core.css", main_chunks[0]]
+    for name in PYSCRIPT_STARTUP:
+        found = sorted(set(re.findall(rf'import\("\./({re.escape(name)}-[\w-]+\.js)"\)', chunk)))
+        if len(found) != 1:
+            raise build.BuildError(f"@pyscript/core's {main_chunks[0]} imports {found} for {name!r}")
+        wanted.append(found[0])
+    return [dist / name for name in wanted]
+
+
+@dataclass
+class Shipment:
+    """Every file site/ holds, by its path there, and where it comes from."""
+
+    pyodide_version: str
+    pyscript_version: str
+    files: dict[str, Path] = field(default_factory=dict)  # site path -> source file
+    code: list[str] = field(default_factory=list)  # lukfu/**/*.py: pyscript.toml's [files]
+    modules: list[str] = field(default_factory=list)  # JavaScript modules to modulepreload
+    downloads: list[str] = field(default_factory=list)  # runtime files fetched (and counted)
+
+    @property
+    def pyodide(self) -> str:
+        return runtime_dir("pyodide", self.pyodide_version)
+
+    @property
+    def pyscript(self) -> str:
+        return runtime_dir("pyscript", self.pyscript_version)
+
+    def add(self, path: str, source: Path) -> None:
+        if not source.is_file():
+            raise build.BuildError(f"{source} is missing")
+        self.files[path] = source
+
+
+def shipment() -> Shipment:
+    """What site/ holds, from runtime/ (built first) and the repository."""
+    pyodide_version = build.check_versions()
+    pyscript_version = build.installed_version(build.PYSCRIPT_SRC.parent)
+    ship = Shipment(pyodide_version, pyscript_version)
+    for name in build.PYODIDE_FILES:
+        ship.add(f"{ship.pyodide}/{name}", build.RUNTIME / "pyodide" / name)
+    ship.modules += [f"{ship.pyodide}/pyodide.mjs", f"{ship.pyodide}/pyodide.asm.mjs"]
+    ship.downloads += [f"{ship.pyodide}/{name}" for name in PYODIDE_FETCHED]
+    for chunk in pyscript_chunks():
+        ship.add(f"{ship.pyscript}/{chunk.name}", chunk)
+        if chunk.suffix == ".js":
+            ship.modules.append(f"{ship.pyscript}/{chunk.name}")
+    for face in build.FACES:
+        ship.add(f"runtime/fonts/{face.name}.woff2", build.FONTS / f"{face.name}.woff2")
+    for source in sorted((ROOT / "lukfu").rglob("*.py")):
+        path = source.relative_to(ROOT).as_posix()
+        ship.add(path, source)
+        ship.code.append(path)
+    for source in sorted((ROOT / "static").rglob("*")):
+        if source.is_file():
+            ship.add(source.relative_to(ROOT).as_posix(), source)
+    for source, path in catalog_files():
+        ship.add(path, source)
+    return ship
+
+
+# --- index.html and pyscript.toml ------------------------------------------------------------
+
+
+class BootText(HTMLParser):
+    """The English text of every element of index.html marked ``data-boot``: what the page
+    translates itself before Python starts (the loading panel)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[tuple[str, list[str]]] = []
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        # A data-boot element, or an element inside one (its text counts too).
+        if "data-boot" in dict(attrs) or (self.open and tag not in ("br", "img", "input")):
+            self.open.append((tag, []))
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.open:
+            done, parts = self.open.pop()
+            if self.open:
+                self.open[-1][1].extend(parts)
+            else:
+                self.found.append(" ".join("".join(parts).split()))
+
+    def handle_data(self, data: str) -> None:
+        if self.open:
+            self.open[-1][1].append(data)
+
+
+def boot_words(page: str) -> dict[str, dict[str, str]]:
+    """For each language but English, the translation of every ``data-boot`` text of the page."""
+    from lukfu.i18n import DEFAULT_LANGUAGE, OFFERED, translator
+
+    parser = BootText()
+    parser.feed(page)
+    words = {}
+    for code in OFFERED:
+        if code != DEFAULT_LANGUAGE:
+            tr = translator(code)
+            words[code] = {msgid: tr.gettext(msgid) for msgid in parser.found}
+    return words
+
+
+def script_hashes(page: str) -> list[str]:
+    """CSP sources ('sha256-…') for the page's inline JavaScript, so nothing else inline runs."""
+    hashes = []
+    for attrs, body in re.findall(r"<script(\s[^>]*)?>(.*?)</script>", page, flags=re.S):
+        attrs = attrs or ""
+        if "src=" in attrs or re.search(r'type="(?!module)[^"]*"', attrs):
+            continue  # an external script ('self'), data (application/json) or Python (type="py")
+        digest = base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode()
+        hashes.append(f"'sha256-{digest}'")
+    return hashes
+
+
+def content_security_policy(page: str) -> str:
+    """Everything from the site itself, inline scripts only by hash, and what Pyodide needs:
+    'wasm-unsafe-eval' to compile its WebAssembly, 'unsafe-eval' because Emscripten builds the
+    JavaScript halves of its EM_JS/EM_ASM functions with eval() as Pyodide starts (upstream's
+    design: pyodide.asm.mjs).  A <meta> cannot set frame-ancestors or report-uri."""
+    return "; ".join([
+        "default-src 'self'",
+        f"script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval' {' '.join(script_hashes(page))}",
+        "style-src 'self'",
+        "img-src 'self'",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "worker-src 'self'",
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'none'",
+    ])
+
+
+def render_page(ship: Shipment) -> str:
+    """index.html for site/: the runtime's versioned folders, the boot JSON, the CSP."""
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    page = page.replace('"runtime/pyscript/', f'"{ship.pyscript}/')
+    boot = {
+        "core": f"{ship.pyscript}/core.js",
+        "modules": ship.modules,
+        "fetch": ["pyscript.toml", *ship.code],
+        "downloads": {path: ship.files[path].stat().st_size for path in ship.downloads},
+        "words": boot_words(page),
+    }
+    data = json.dumps(boot, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    page, found = re.subn(
+        r'(<script type="application/json" id="boot">).*?(</script>)',
+        lambda m: m[1] + data + m[2], page, flags=re.S)
+    if found != 1:
+        raise build.BuildError('index.html has no <script type="application/json" id="boot">')
+    page, found = re.subn(
+        r'(<meta http-equiv="Content-Security-Policy" content=")[^"]*(">)',
+        lambda m: m[1] + content_security_policy(page) + m[2], page)
+    if found != 1:
+        raise build.BuildError('index.html has no <meta http-equiv="Content-Security-Policy">')
+    return page
+
+
+def render_config(ship: Shipment) -> str:
+    """pyscript.toml for site/: the repository's, with the interpreter's folder and [files]."""
+    text = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
+    text = text.replace('"./runtime/pyodide/', f'"./{ship.pyodide}/')
+    if re.search(r"^\s*\[files\]", text, flags=re.M):
+        raise build.BuildError("pyscript.toml: [files] is written by the build, not by hand")
+    lines = ["", "[files]"] + [f'"./{path}" = "./{path}"' for path in ship.code]
+    return text.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
+
+
+def manifest() -> str:
+    """The web app manifest: the installed app opens the game, in its own window."""
+    data = {
+        "name": "Luk Fu (六虎): a Hakka card game",
+        "short_name": APP_NAME,
+        "description": "Luk Fu, a Hakka trick-taking card game, against two computer players.",
+        "start_url": "./",
+        "scope": "./",
+        "id": "./",
+        "display": "standalone",
+        "background_color": BACKGROUND,
+        "theme_color": THEME,
+        "icons": [
+            {"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+            {"src": "icons/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+            {"src": "icons/maskable-512.png", "sizes": "512x512", "type": "image/png",
+             "purpose": "maskable"},
+        ],
+    }
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
+# --- writing site/ -----------------------------------------------------------------------------
+
+
+def place(source: Path, target: Path) -> None:
+    """Make ``target`` a copy of ``source`` (a hard link when possible: the runtime is 14 MB)."""
+    if target.is_file():
+        ts, ss = target.stat(), source.stat()
+        if ts.st_ino == ss.st_ino or (ts.st_size == ss.st_size and ts.st_mtime_ns == ss.st_mtime_ns):
+            return
+        target.unlink()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
+def write(target: Path, data: bytes) -> None:
+    if target.is_file() and target.read_bytes() == data:
+        return  # unchanged: keep its time, so nothing downstream thinks it changed
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(target.name + ".partial")
+    partial.write_bytes(data)
+    partial.replace(target)
+
+
+def generate_service_worker(dest: Path) -> None:
+    """Workbox writes dest/sw.js with every file of ``dest`` in its precache manifest."""
+    node = shutil.which("node")
+    if node is None:
+        raise build.BuildError("node is missing: install Node.js 20+ (the service worker needs it)")
+    result = subprocess.run([node, str(WORKBOX_SCRIPT), str(dest)], capture_output=True, text=True)
+    if result.returncode:
+        raise build.BuildError(f"Workbox failed:\n{result.stderr.strip() or result.stdout.strip()}")
+
+
+def build_site(dest: Path = SITE, verbose: bool = True) -> Path:
+    """Build runtime/ (tools/build.py), then write ``dest`` with exactly the shipment."""
+    build.build(verbose=verbose)
+    ship = shipment()
+    written: dict[str, bytes] = {
+        "index.html": render_page(ship).encode("utf-8"),
+        "pyscript.toml": render_config(ship).encode("utf-8"),
+        "manifest.webmanifest": manifest().encode("utf-8"),
+    }
+    written.update({f"icons/{name}": png for name, png in icons.drawn(THEME, BACKGROUND).items()})
+    for path, source in ship.files.items():
+        place(source, dest / path)
+    for path, data in written.items():
+        write(dest / path, data)
+    keep = set(ship.files) | set(written) | {"sw.js"}
+    for old in sorted(dest.rglob("*"), reverse=True):
+        rel = old.relative_to(dest).as_posix()
+        if old.is_file() and rel not in keep:
+            old.unlink()
+        elif old.is_dir() and not any(old.iterdir()):
+            old.rmdir()
+    generate_service_worker(dest)
+    if verbose:
+        files = [p for p in dest.rglob("*") if p.is_file()]
+        size = sum(p.stat().st_size for p in files)
+        print(f"{dest.name + '/':20} {build.human(size):>9}  {len(files):3} files  (the site to publish)")
+    return dest
+
+
+def main() -> int:
+    quiet = "-q" in sys.argv[1:] or "--quiet" in sys.argv[1:]
+    try:
+        site = build_site(verbose=not quiet)
+    except build.BuildError as error:
+        print(f"tools/build.py: error: {error}", file=sys.stderr)
+        return 1
+    if quiet:
+        files = [p for p in site.rglob("*") if p.is_file()]
+        print(f"site/: {build.human(sum(p.stat().st_size for p in files))}, {len(files)} files")
+    return 0
