@@ -33,6 +33,7 @@ from lukfu.saves import SaveProblem, read_save, write_save
 from lukfu.session import DEAL_OVER, TRICK_WON, Event, Session, Step
 from lukfu.stats import Statistics, StatisticsError, outcome
 from lukfu.web import options, replay, saving, statistics, text
+from lukfu.web.offline import Offline
 from lukfu.web.render import Renderer
 from lukfu.web.text import YOU
 from lukfu.web.view import DealLinks, suit_tip_view, table_view
@@ -120,6 +121,7 @@ class App:
         self.step = 0
         self.storage_told = False  # the "storage is full or off" notice, once a visit
         self._proxies: list[Any] = []
+        self.offline = Offline(self.view, lambda: self.session)
 
     # --- setup -------------------------------------------------------------------------------
 
@@ -162,6 +164,8 @@ class App:
         if stored(SUIT_TIP_KEY) is None:  # first use: which suit is which
             self.view.suit_tip(suit_tip_view(self.tr))
             store(SUIT_TIP_KEY, "1")
+        # The game is playable: now the service worker may fetch the site for offline play.
+        asyncio.ensure_future(self.guarded_async(self.offline.register()))
 
     def _listen(self, node: Any, event: str, handler: Callable[[Any], None]) -> None:
         proxy = create_proxy(lambda e: self.guarded(handler, e))
@@ -265,6 +269,9 @@ class App:
         return None if session.is_over or same else saved
 
     def on_notice_click(self, event: Any) -> None:
+        if event.target.closest("[data-action='new-version']"):
+            self.offline.accept()
+            return
         button = event.target.closest("[data-action='resume-aside']")
         if not button:
             return
@@ -337,6 +344,7 @@ class App:
                 f"{window.location.origin}{window.location.pathname}{options.share_query(code)}",
             )
         self.view.render(table_view(self.tr, obs, self.selected, session.check, links))
+        self.offline.offer()  # a new version waits for the end of a deal
 
     def tell(self, events: list[Event]) -> None:
         """Announce what everybody saw, in the live log; a finished deal is counted."""
