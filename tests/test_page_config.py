@@ -1,24 +1,37 @@
-"""The page's runtime configuration: self-hosted, relative URLs, and no file forgotten.
+"""The built site (tools/site.py): self-hosted, relative URLs, only what ships, no file forgotten.
 
-pyscript.toml must list every lukfu/**/*.py in [files] (each at the same relative path), or the
-page breaks at import time in the browser while every CPython test still passes. Catalogs are
-not listed: the page fetches the chosen language's alone, and each offered language has one.
+site/pyscript.toml must list every lukfu/**/*.py in [files] (each at the same relative path), or
+the page breaks at import time in the browser while every CPython test still passes; the page's
+preloads and the service worker's precache come from the same list.  Catalogs are not listed:
+the page fetches the chosen language's alone, and each offered language has one.
 """
 
 from __future__ import annotations
 
+import json
 import re
+import struct
 import tomllib
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
+from tools import build, site
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def config() -> dict[str, object]:
-    with (ROOT / "pyscript.toml").open("rb") as f:
+@pytest.fixture(scope="module")
+def built() -> Path:
+    try:
+        return site.build_site(verbose=False)
+    except build.BuildError as error:
+        pytest.skip(f"cannot build site/ here: {error} (tools/test sets everything up)")
+
+
+def config(built: Path) -> dict[str, object]:
+    with (built / "pyscript.toml").open("rb") as f:
         return tomllib.load(f)
 
 
@@ -27,8 +40,36 @@ def expected_files() -> set[str]:
     return {"./" + p.relative_to(ROOT).as_posix() for p in python}
 
 
-def test_pyscript_toml_lists_every_python_file_and_no_catalog() -> None:
-    files = config()["files"]
+def boot(built: Path) -> dict[str, object]:
+    """The page's boot JSON: what its loader preloads and downloads."""
+    page = (built / "index.html").read_text(encoding="utf-8")
+    match = re.search(r'<script type="application/json" id="boot">(.*?)</script>', page, flags=re.S)
+    assert match, "index.html has no boot JSON"
+    data: dict[str, object] = json.loads(match[1])
+    return data
+
+
+def precache(built: Path) -> dict[str, str | None]:
+    """The service worker's precache manifest: url -> revision."""
+    worker = (built / "sw.js").read_text(encoding="utf-8")
+    entries = re.findall(r'\{url:"([^"]+)",revision:(null|"[0-9a-f]+")\}', worker)
+    return {url: None if revision == "null" else revision.strip('"') for url, revision in entries}
+
+
+def site_files(built: Path) -> set[str]:
+    return {p.relative_to(built).as_posix() for p in built.rglob("*") if p.is_file()}
+
+
+def test_every_offered_language_has_a_catalog_and_every_catalog_is_offered() -> None:
+    from lukfu.i18n import LANGUAGES, OFFERED, catalog_folder
+
+    folders = {p.parent.parent.name for p in (ROOT / "locales").glob("*/LC_MESSAGES/messages.po")}
+    assert folders | {"en"} == {catalog_folder(code) for code in OFFERED}
+    assert list(OFFERED) == [code for code in LANGUAGES if code in OFFERED], "LANGUAGES order"
+
+
+def test_pyscript_toml_lists_every_python_file_and_no_catalog(built: Path) -> None:
+    files = config(built)["files"]
     assert isinstance(files, dict)
     listed = set(files)
     assert listed == expected_files(), (
@@ -37,11 +78,14 @@ def test_pyscript_toml_lists_every_python_file_and_no_catalog() -> None:
     )
     for source, destination in files.items():
         assert destination == source, "each file lands at its own relative path"
+        assert (built / source).is_file(), source
 
 
-def test_pyscript_uses_the_self_hosted_interpreter_and_no_packages() -> None:
-    data = config()
-    assert data["interpreter"] == "./runtime/pyodide/pyodide.mjs"
+def test_pyscript_uses_the_self_hosted_interpreter_in_its_versioned_folder(built: Path) -> None:
+    data = config(built)
+    version = build.installed_version(build.PYODIDE_SRC)
+    assert data["interpreter"] == f"./runtime/pyodide-{version}/pyodide.mjs"
+    assert (built / str(data["interpreter"])).is_file()
     # packages = [...] needs micropip, which the self-hosted runtime lacks: it breaks offline.
     assert "packages" not in data
     assert set(data) <= {"interpreter", "files", "plugins"}
@@ -62,21 +106,83 @@ class _Links(HTMLParser):
                 self.urls.append(value)
 
 
-def test_index_html_loads_everything_from_its_own_folder() -> None:
+def test_index_html_loads_everything_from_its_own_folder(built: Path) -> None:
     parser = _Links()
-    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
-    assert parser.urls
-    for url in parser.urls:
+    parser.feed((built / "index.html").read_text(encoding="utf-8"))
+    data = boot(built)
+    assert isinstance(data["modules"], list) and isinstance(data["fetch"], list)
+    assert isinstance(data["downloads"], dict)
+    urls = parser.urls + [str(data["core"])] + data["modules"] + data["fetch"] + list(data["downloads"])
+    for url in urls:
         # Relative URLs only: the site must work from a GitHub Pages project folder.
         assert not re.match(r"^([a-z][a-z0-9+.-]*:|//|/)", url, re.I) or url.startswith("#"), url
         path = url.split("#")[0].split("?")[0]
         if path:
-            assert (ROOT / path).exists() or path.startswith("runtime/"), f"{url} does not exist"
+            assert (built / path).is_file(), f"{url} is not in site/"
     scripts = [a for t, a in parser.tags if t == "script"]
-    assert {"type": "module", "src": "runtime/pyscript/core.js"} in scripts
     assert any(a.get("type") == "py" and a.get("config") == "./pyscript.toml" for a in scripts)
     links = [a for t, a in parser.tags if t == "link"]
-    assert any(a.get("href") == "runtime/pyscript/core.css" for a in links)
+    assert any(re.fullmatch(r"runtime/pyscript-[\d.]+/core\.css", str(a.get("href"))) for a in links)
+    assert re.fullmatch(r"runtime/pyscript-[\d.]+/core\.js", str(data["core"]))
+
+
+def test_the_page_fetches_every_python_file_early_and_counts_the_big_downloads(built: Path) -> None:
+    """The loader preloads pyscript.toml and every [files] entry (or each would be fetched only
+    after Pyodide has started), and downloads the wasm and the standard library itself."""
+    data = boot(built)
+    files = config(built)["files"]
+    assert isinstance(files, dict) and isinstance(data["fetch"], list)
+    assert {"pyscript.toml"} | {source.removeprefix("./") for source in files} == set(data["fetch"])
+    downloads = data["downloads"]
+    assert isinstance(downloads, dict)
+    names = {url.rsplit("/", 1)[-1]: size for url, size in downloads.items()}
+    assert {"pyodide.asm.wasm", "python_stdlib.zip"} <= set(names)
+    for url, size in downloads.items():
+        assert (built / url).stat().st_size == size, f"{url}: the progress bar's total is wrong"
+
+
+def test_the_site_holds_only_what_ships(built: Path) -> None:
+    from lukfu.i18n import OFFERED, catalog_url
+
+    files = site_files(built)
+    catalogs = {catalog_url(code) for code in OFFERED if code != "en"}
+    assert catalogs <= files, "every offered language's compiled catalog ships"
+    assert not [f for f in files if f.startswith("locales/") and f not in catalogs], "only .mo files"
+    unwanted = re.compile(r"(\.(po|pot|map|md|toml\.partial)$|^(node_modules|tests|tools|bench|docs|\.)"
+                          r"|package(-lock)?\.json|pyproject|codemirror|xterm|/(zip|mpy|py)-[A-Za-z0-9_]+\.js$)")
+    assert not sorted(f for f in files if unwanted.search(f))
+    runtime = {f for f in files if f.startswith("runtime/pyscript-")}
+    assert len(runtime) == len(site.PYSCRIPT_STARTUP) + 3, sorted(runtime)  # + core.js/.css/core-*
+
+
+def test_the_precache_holds_every_file_with_its_revision(built: Path) -> None:
+    """Workbox lists every file of the site but sw.js itself (the wasm too: its default 2 MiB
+    limit would drop it silently); the runtime's versioned folders need no revision, every other
+    file has its content's."""
+    entries = precache(built)
+    assert set(entries) == site_files(built) - {"sw.js"}
+    assert any(url.endswith("/pyodide.asm.wasm") for url in entries)
+    for url, revision in entries.items():
+        versioned = re.match(r"runtime/(pyodide|pyscript)-\d", url)
+        assert (revision is None) == bool(versioned), url
+
+
+def test_the_manifest_makes_the_game_installable(built: Path) -> None:
+    page = (built / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="manifest.webmanifest">' in page
+    manifest = json.loads((built / "manifest.webmanifest").read_text(encoding="utf-8"))
+    theme = re.search(r'<meta name="theme-color" content="([^"]+)">', page)
+    assert theme and manifest["theme_color"] == theme[1]
+    assert manifest["name"] and manifest["short_name"] == "Luk Fu"
+    assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    seen = set()
+    for icon in manifest["icons"]:
+        data = (built / icon["src"]).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = struct.unpack(">II", data[16:24])
+        assert icon["sizes"] == f"{width}x{height}"
+        seen.add((width, icon["purpose"]))
+    assert {(192, "any"), (512, "any"), (512, "maskable")} <= seen
 
 
 def test_stylesheet_uses_no_other_origin_and_only_self_hosted_font_subsets() -> None:
@@ -98,32 +204,3 @@ def test_stylesheet_uses_logical_properties_for_text_layout() -> None:
         r"|width|height|min-width|min-height|max-width|max-height)\s*:", css)
     physical += re.findall(r"(?:text-align|float|clear)\s*:\s*(?:left|right)", css)
     assert not physical, physical
-
-
-def test_preloads_match_what_the_page_loads() -> None:
-    """index.html preloads the runtime, PyScript's start-up chunks and the game's own files.
-
-    The chunk names are hashed per @pyscript/core release: after a version bump this test
-    names the preloads to update. Every [files] entry must be preloaded too, or it would be
-    fetched only after Pyodide has started.
-    """
-    from tools import build
-
-    parser = _Links()
-    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
-    preloads = {
-        str(a["href"]) for t, a in parser.tags if t == "link" and a.get("rel") in ("preload", "modulepreload")
-    }
-    files = config()["files"]
-    assert isinstance(files, dict)
-    assert {source.removeprefix("./") for source in files} <= preloads
-    if not build.PYSCRIPT_SRC.is_dir():
-        pytest.skip("node_modules is missing: run tools/test")
-    for href in preloads:
-        name = href.rsplit("/", 1)[-1]
-        if href.startswith("runtime/pyscript/"):
-            assert (build.PYSCRIPT_SRC / name).is_file(), f"{href}: no such chunk in @pyscript/core"
-        elif href.startswith("runtime/pyodide/"):
-            assert name in build.PYODIDE_FILES, f"{href} is not a runtime file"
-        else:
-            assert (ROOT / href).is_file(), href
