@@ -27,7 +27,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: make the repository's packages importable
 
-from tools import build, chromium, devserver  # noqa: E402
+from tools import build, chromium, devserver, site  # noqa: E402
 
 LIGHTHOUSE = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
@@ -93,15 +93,13 @@ def main() -> None:
         raise SystemExit("bench/lighthouse.py: node_modules/lighthouse is missing: run `npm ci`")
     if args.root is None:
         try:
-            root = build.build(verbose=False).site
+            root = site.build_site(verbose=False)
         except build.BuildError as error:
             raise SystemExit(f"bench/lighthouse.py: {error}") from None
     else:
         root = args.root.resolve()
     with tempfile.TemporaryDirectory(prefix="lukfu-lighthouse-") as parent:
-        (Path(parent) / "luk-fu").symlink_to(root, target_is_directory=True)
-        server, site = devserver.start_in_thread(root=Path(parent), cache_control="max-age=600")
-        url = site + "luk-fu/"
+        server, url = devserver.start_in_folder(root, Path(parent), cache_control="max-age=600")
         try:
             results: dict[str, list[dict[str, float]]] = {}
             notes: dict[str, set[str]] = {}

@@ -101,9 +101,6 @@ def screenshot_dir() -> Path:
     return path
 
 
-SITE_FOLDER = "luk-fu"  # as GitHub Pages serves a project: https://<owner>.github.io/<repo>/
-
-
 @pytest.fixture(scope="session")
 def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Build site/ and serve it under a project folder on 127.0.0.1 and a free port; yield its
@@ -117,20 +114,12 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         built = site.build_site(verbose=False)
     except build.BuildError as error:
         pytest.fail(f"cannot build site/: {error}", pytrace=False)
-    server, url = serve_under_folder(built, tmp_path_factory.mktemp("served"))
+    server, url = devserver.start_in_folder(built, tmp_path_factory.mktemp("served"))
     try:
         yield url
     finally:
         server.shutdown()
         server.server_close()
-
-
-def serve_under_folder(folder: Path, parent: Path, cache_control: str = "no-cache") -> tuple[Any, str]:
-    """Serve ``folder`` as ``parent``/luk-fu/ (a link, so the folder may be swapped); return
-    (server, its URL)."""
-    (parent / SITE_FOLDER).symlink_to(folder.resolve(), target_is_directory=True)
-    server, url = devserver.start_in_thread(root=parent, cache_control=cache_control)
-    return server, f"{url}{SITE_FOLDER}/"
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
@@ -273,7 +273,10 @@ class Player:
     # --- a whole deal ----------------------------------------------------------------------
 
     def play_deal(self, seed: int, master: int | None, calls: list[bool], claim: bool,
-                  shots: dict[str, Path] | None = None, full_page: bool = True) -> Deal:
+                  shots: dict[str, Path] | None = None, full_page: bool = True,
+                  midway: Callable[[], None] | None = None) -> Deal:
+        """Open the deal ``seed`` and play it to its end; ``midway`` runs once after the first
+        of the player's moves (the deal then is in progress)."""
         page = self.page
         self.master = master
         self.ai_hands = None
@@ -293,6 +296,9 @@ class Player:
             if shots and phase == "playing" and self.best() and "trick" in shots:
                 page.screenshot(path=str(shots.pop("trick")), full_page=full_page)
             self.decide(deal, calls, claim)
+            if midway is not None:
+                midway()
+                midway = None
         else:
             raise AssertionError("the deal did not end")
         deal.redealt = "All three passed" in page.inner_text("#log")

@@ -99,6 +99,19 @@ def start_in_thread(
     return server, f"http://{host}:{port}/"
 
 
+PROJECT_FOLDER = "luk-fu"  # as GitHub Pages serves a project: https://<owner>.github.io/<repo>/
+
+
+def start_in_folder(
+    site: Path, parent: Path, cache_control: str = "no-cache"
+) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Serve ``site`` as <parent>/luk-fu/ (a symbolic link, which a test may point elsewhere)
+    like `start_in_thread`; return (server, "http://127.0.0.1:<port>/luk-fu/")."""
+    (parent / PROJECT_FOLDER).symlink_to(site.resolve(), target_is_directory=True)
+    server, url = start_in_thread(root=parent, cache_control=cache_control)
+    return server, f"{url}{PROJECT_FOLDER}/"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--host", default="127.0.0.1")

@@ -1,0 +1,187 @@
+"""Offline after one visit, new versions between deals, and a page locked to its own site.
+
+Each test serves its own copy of site/ under /luk-fu/ (as GitHub Pages serves a project), with
+service workers allowed, so that it may stop the server or publish a changed copy.  The guarded
+``page`` fixture (tests/conftest.py) still fails a test on any request outside /luk-fu/ or any
+console error.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from test_page_game import READY, Player
+
+from tools import build, devserver, site
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+READY_OFFLINE = "#notices .notice-text:text-is('Ready to play offline.')"
+UPDATE = "#notices .notice-action"
+CARD_NAMES = [f"{suit}{rank}" for suit in "CSMT" for rank in range(1, 10)] + ["back"]
+
+# Every card face, loaded as an image: the names that did not load.
+BROKEN_CARDS = """async (names) => {
+  const load = (name) => new Promise((resolve) => {
+    const img = new Image();
+    img.onload = () => resolve(img.naturalWidth > 0 ? null : name);
+    img.onerror = () => resolve(name);
+    img.src = `static/cards/${name}.svg`;
+  });
+  return (await Promise.all(names.map(load))).filter(Boolean);
+}"""
+# Images on the page that did not load (a broken card shows as a broken image).
+BROKEN_IMAGES = """() => [...document.images]
+  .filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.src)"""
+
+
+@dataclass
+class Served:
+    """One copy of the site, served under /luk-fu/ by a server the test may stop."""
+
+    root: Path
+    link: Path  # <parent>/luk-fu: point it at another copy to publish a new version
+    server: ThreadingHTTPServer
+    url: str
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    try:
+        built = site.build_site(verbose=False)
+    except build.BuildError as error:
+        pytest.fail(f"cannot build site/: {error}", pytrace=False)
+    root = tmp_path / "v1"
+    shutil.copytree(built, root)
+    parent = tmp_path / "served"
+    parent.mkdir()
+    server, url = devserver.start_in_folder(root, parent)
+    served = Served(root, parent / devserver.PROJECT_FOLDER, server, url)
+    yield served
+    served.stop()
+
+
+@pytest.fixture
+def site_url(served: Served) -> str:
+    return served.url
+
+
+@pytest.fixture
+def browser_context_args() -> dict[str, Any]:
+    return {"service_workers": "allow"}
+
+
+def first_visit(page: Page) -> None:
+    """Open the game and wait until it says, once, that it is ready to play offline."""
+    page.goto("index.html?delay=0")
+    page.wait_for_selector(READY, timeout=60_000)
+    page.wait_for_selector(READY_OFFLINE, timeout=90_000)
+    assert page.locator(READY_OFFLINE).count() == 1
+
+
+def test_a_whole_deal_plays_offline_after_one_visit(page: Page, served: Served) -> None:
+    first_visit(page)
+    page.reload()  # a second visit does not say it again
+    page.wait_for_selector(READY, timeout=60_000)
+    page.wait_for_timeout(1000)
+    assert page.locator(READY_OFFLINE).count() == 0
+
+    served.stop()
+    page.context.set_offline(True)
+    player = Player(page, [])
+    deal = player.play_deal(3, 0, [True], claim=True)  # index.html?seed=3&delay=0&master=0
+    assert deal.net and page.evaluate(BROKEN_IMAGES) == []
+    assert page.evaluate(BROKEN_CARDS, CARD_NAMES) == [], "every card face is kept offline"
+
+    other = page.context.new_page()  # a new tab, offline, in another language
+    other.goto("index.html?lang=fa")
+    other.wait_for_selector(READY, timeout=60_000)
+    assert other.evaluate("document.documentElement.dir") == "rtl"
+    assert other.inner_text("#table-title") != "The card table", "the Persian catalog is kept"
+    assert other.evaluate(BROKEN_IMAGES) == []
+
+
+def publish_new_version(served: Served) -> Path:
+    """A changed copy of the site, rebuilt's worker included, served from now on."""
+    root = served.root.parent / "v2"
+    shutil.copytree(served.root, root)
+    style = root / "static" / "style.css"
+    style.write_text(style.read_text(encoding="utf-8") + "\n:root { --version-mark: 2; }\n",
+                     encoding="utf-8")
+    site.generate_service_worker(root)
+    served.link.unlink()
+    served.link.symlink_to(root, target_is_directory=True)
+    return root
+
+
+def waiting_worker(page: Page) -> None:
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    page.wait_for_function(
+        "navigator.serviceWorker.getRegistration().then((r) => !!(r && r.waiting))", timeout=90_000)
+
+
+VERSION_MARK = "getComputedStyle(document.documentElement).getPropertyValue('--version-mark').trim()"
+
+
+def test_a_new_version_waits_for_the_end_of_the_deal(page: Page, served: Served) -> None:
+    first_visit(page)
+    assert page.evaluate(VERSION_MARK) == ""
+    player = Player(page, [])
+
+    def midway() -> None:  # the deal is in progress: a new version is published
+        page.evaluate("window.sameDeal = true")
+        publish_new_version(served)
+        waiting_worker(page)
+        page.wait_for_timeout(500)
+        assert page.locator(UPDATE).count() == 0, "no offer in the middle of a deal"
+
+    player.play_deal(5, 0, [True], claim=True, midway=midway)
+    assert page.evaluate("window.sameDeal") is True, "the deal was not interrupted"
+    assert page.evaluate(VERSION_MARK) == ""
+    page.wait_for_selector(UPDATE)  # the deal is over: now the page offers the new version
+    assert page.inner_text(UPDATE) == "New version — reload"
+    page.click(UPDATE)
+    page.wait_for_function(f"{VERSION_MARK} === '2'", timeout=60_000)
+    page.wait_for_selector(READY, timeout=60_000)
+    assert page.evaluate("window.sameDeal") is None, "the page reloaded into the new version"
+
+
+def test_the_page_refuses_to_contact_another_origin(page: Page, browser_log: Any) -> None:
+    """The Content-Security-Policy lets nothing leave the site, whatever a script tries: the
+    browser blocks the request before sending it."""
+    page.goto("index.html?delay=0")
+    page.wait_for_selector(READY, timeout=60_000)
+    browser_log.expect_console_error(r"Content Security Policy")
+    failures: dict[str, str] = {}
+    page.on("requestfailed", lambda request: failures.update({request.url: request.failure or ""}))
+    elsewhere = "http://localhost:9/"  # another origin (another host name, another port)
+    outcome = page.evaluate(
+        """(url) => fetch(url + "data.json").then(() => "fetched", (error) => error.name)""", elsewhere)
+    assert outcome == "TypeError"
+    violation = page.evaluate(
+        """(url) => new Promise((resolve) => {
+          document.addEventListener("securitypolicyviolation",
+            (event) => resolve(event.effectiveDirective + " " + event.blockedURI), { once: true });
+          const img = new Image();
+          img.src = url + "pixel.png";
+        })""", elsewhere)
+    assert violation == f"img-src {elsewhere}pixel.png"
+    page.wait_for_timeout(300)
+    # Playwright reports the attempts; each failed with the CSP's refusal, none reached a server.
+    for url in (f"{elsewhere}data.json", f"{elsewhere}pixel.png"):
+        if url in browser_log.foreign_requests:
+            assert failures.get(url) == "csp", (url, failures)
+            browser_log.foreign_requests.remove(url)
