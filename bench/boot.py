@@ -3,20 +3,25 @@
 Ready means: the table shows a phase other than loading
 (``[data-phase]:not([data-phase="loading"])``) and the human's card buttons (``[data-card]``)
 exist.  The floor is a bare page that only does ``loadPyodide()`` + ``runPython("1+1")`` from
-runtime/pyodide/ (written to runtime/bench/bare.html at run time).
+the site's runtime folder (written next to the site at run time).
 
 Cold = a fresh browser profile; warm = a second navigation in the same profile a second later
-(HTTP cache and V8's code cache filled).  The server mimics GitHub Pages' caching
-(``Cache-Control: max-age=600``).  Times come from the page's own clock (``performance.now()``
-when the ready condition first holds, i.e. milliseconds since navigation start).
+(HTTP cache and V8's code cache filled).  The built site (site/) is served from a project folder
+(/luk-fu/) with GitHub Pages' caching (``Cache-Control: max-age=600``).  Times come from the
+page's own clock (``performance.now()`` when the ready condition first holds, i.e. milliseconds
+since navigation start).  "game" and "bare" run without service workers; "game+sw" lets the
+game's service worker install after the cold visit (until it is active), so that its warm visit
+is answered by the service worker: compare its warm time with the game's.
 
     .venv/bin/python bench/boot.py            # median of 5 cold and 5 warm per page
     .venv/bin/python bench/boot.py --runs 3 --only bare
+    .venv/bin/python bench/boot.py --only game,game+sw
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 import sys
 import tempfile
@@ -30,7 +35,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: make the repository's packages importable
 
-from tools import build, chromium, devserver  # noqa: E402
+from tools import build, chromium, devserver, site  # noqa: E402
 
 OWN_CODE_TARGET = 1_000_000  # bytes: own code + assets (not runtime/) should stay below 1 MB
 
@@ -39,6 +44,8 @@ GAME_READY = (
     " && document.querySelector('[data-card]') !== null"
 )
 BARE_READY = "document.body !== null && document.body.dataset.ready === '1'"
+SW_ACTIVE = """navigator.serviceWorker.getRegistration().then(
+  (r) => !!(r && r.active && r.active.state === "activated"))"""
 
 BARE_HTML = """<!doctype html>
 <html lang="en">
@@ -48,8 +55,8 @@ BARE_HTML = """<!doctype html>
 <body>
 <script type="module">
   // The floor for the game page: boot Pyodide from the self-hosted copy and run one line.
-  import { loadPyodide } from "../pyodide/pyodide.mjs";
-  const pyodide = await loadPyodide({ indexURL: "../pyodide/" });
+  import { loadPyodide } from "../luk-fu/PYODIDE/pyodide.mjs";
+  const pyodide = await loadPyodide({ indexURL: "../luk-fu/PYODIDE/" });
   pyodide.runPython("1+1");
   document.body.dataset.ready = "1";
 </script>
@@ -80,36 +87,42 @@ class Target:
     name: str
     path: str
     ready_js: str
+    service_workers: str = "block"
+    settle_js: str = ""  # what must hold after the cold visit before the warm one
     cold: list[float] = field(default_factory=list)
     warm: list[float] = field(default_factory=list)
     cold_bytes: list[int] = field(default_factory=list)
     own_bytes: int = 0  # bytes the page loaded from outside runtime/ (cold load)
+    requests: int = 0  # requests of the last cold load (the page and every file it fetched)
     problems: set[str] = field(default_factory=set)
 
 
-def load_once(page: Any, url: str, timeout_ms: int) -> tuple[float, int, int]:
-    """Navigate and wait until ready; return (seconds, bytes transferred, bytes not in runtime/)."""
+def load_once(page: Any, url: str, timeout_ms: int) -> tuple[float, int, int, int]:
+    """Navigate and wait until ready; return (seconds, bytes transferred, bytes not in runtime/,
+    requests)."""
     page.goto(url, wait_until="commit")
     page.wait_for_function("window.__lukfuReadyAt !== undefined", timeout=timeout_ms)
-    ready_ms, transferred, own = page.evaluate(
+    ready_ms, transferred, own, requests = page.evaluate(
         """() => {
           const entries = [...performance.getEntriesByType("navigation"),
                            ...performance.getEntriesByType("resource")];
           const own = entries.filter((e) => !new URL(e.name).pathname.includes("/runtime/"));
           const sum = (list, key) => list.reduce((total, e) => total + (e[key] || 0), 0);
-          return [window.__lukfuReadyAt, sum(entries, "transferSize"), sum(own, "decodedBodySize")];
+          return [window.__lukfuReadyAt, sum(entries, "transferSize"), sum(own, "decodedBodySize"),
+                  entries.length];
         }"""
     )
-    return ready_ms / 1000, int(transferred), int(own)
+    return ready_ms / 1000, int(transferred), int(own), int(requests)
 
 
-def measure(playwright: Any, chromium: ModuleType, site: str, target: Target) -> None:
+def measure(playwright: Any, chromium: ModuleType, base: str, target: Target) -> None:
     """One cold load in a fresh profile, then one warm load in the same profile."""
-    url = site + target.path
-    site_origin = urlsplit(site).netloc
+    url = base + target.path
+    site_origin = urlsplit(base).netloc
     with tempfile.TemporaryDirectory(prefix="lukfu-boot-") as profile:
         context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=chromium.find_chromium(), args=chromium.FLAGS, headless=True
+            profile, executable_path=chromium.find_chromium(), args=chromium.FLAGS, headless=True,
+            service_workers=target.service_workers,
         )
         try:
             context.add_init_script(READY_PROBE.replace("READY", target.ready_js))
@@ -128,28 +141,30 @@ def measure(playwright: Any, chromium: ModuleType, site: str, target: Target) ->
             )
             context.on("weberror", lambda err: target.problems.add(f"page error: {err.error}"))
             page = context.pages[0] if context.pages else context.new_page()
-            seconds, transferred, own = load_once(page, url, 90_000)
+            seconds, transferred, own, requests = load_once(page, url, 90_000)
+            target.requests = requests
             target.cold.append(seconds)
             target.cold_bytes.append(transferred)
             target.own_bytes = own
+            if target.settle_js:
+                page.wait_for_function(target.settle_js, timeout=120_000)
             time.sleep(1.0)  # let Chromium write its caches, as between two real visits
-            seconds, _, _ = load_once(page, url, 90_000)
+            seconds, _, _, _ = load_once(page, url, 90_000)
             target.warm.append(seconds)
         finally:
             context.close()
     print(f"  {target.name}: cold {target.cold[-1]:.2f} s, warm {target.warm[-1]:.2f} s", flush=True)
 
 
-def own_files() -> dict[str, int]:
+def own_files(root: Path) -> dict[str, int]:
     """Bytes on disk of the site's own code and assets, per group (everything outside runtime/)."""
-    groups = {
-        "index.html": [ROOT / "index.html"],
-        "pyscript.toml": [ROOT / "pyscript.toml"],
-        "lukfu/**/*.py": list((ROOT / "lukfu").rglob("*.py")),
-        "static/**": [p for p in (ROOT / "static").rglob("*") if p.is_file()],
-        "locales/**": [p for p in (ROOT / "locales").rglob("*") if p.is_file()],
-    }
-    return {name: sum(p.stat().st_size for p in paths if p.is_file()) for name, paths in groups.items()}
+    groups: dict[str, int] = {}
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root)
+        if path.is_file() and rel.parts[0] != "runtime":
+            name = rel.parts[0] + ("/**" if len(rel.parts) > 1 else "")
+            groups[name] = groups.get(name, 0) + path.stat().st_size
+    return groups
 
 
 def mb(size: float) -> str:
@@ -159,7 +174,7 @@ def mb(size: float) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="cold (and warm) loads per page")
-    parser.add_argument("--only", choices=["game", "bare"], help="time just one page")
+    parser.add_argument("--only", help="comma-separated pages to time: game, game+sw, bare")
     args = parser.parse_args()
 
     try:
@@ -167,21 +182,23 @@ def main() -> None:
     except ImportError:
         raise SystemExit("bench/boot.py: playwright missing; run tools/test once (it makes .venv)") from None
     try:
-        build.build(verbose=False)
+        root = site.build_site(verbose=False)
     except build.BuildError as error:
         raise SystemExit(f"bench/boot.py: {error}") from None
-    (ROOT / "runtime" / "bench").mkdir(parents=True, exist_ok=True)
-    (ROOT / "runtime" / "bench" / "bare.html").write_text(BARE_HTML, encoding="utf-8")
-    server, site = devserver.start_in_thread(cache_control="max-age=600")
+    ship = site.shipment()
+    parent = Path(tempfile.mkdtemp(prefix="lukfu-boot-"))
+    (parent / "bench").mkdir()
+    (parent / "bench" / "bare.html").write_text(BARE_HTML.replace("PYODIDE", ship.pyodide), encoding="utf-8")
+    server, url = devserver.start_in_folder(root, parent, cache_control="max-age=600")
+    site_root = url.removesuffix(devserver.PROJECT_FOLDER + "/")
 
-    targets = []
-    if args.only != "bare":
-        if (ROOT / "index.html").is_file():
-            targets.append(Target("game", "", GAME_READY))
-        else:
-            print("index.html does not exist yet: timing the bare page only")
-    if args.only != "game":
-        targets.append(Target("bare", "runtime/bench/bare.html", BARE_READY))
+    wanted = set((args.only or "game,game+sw,bare").split(","))
+    targets = [
+        Target("game", f"{devserver.PROJECT_FOLDER}/", GAME_READY),
+        Target("game+sw", f"{devserver.PROJECT_FOLDER}/", GAME_READY, "allow", SW_ACTIVE),
+        Target("bare", "bench/bare.html", BARE_READY),
+    ]
+    targets = [t for t in targets if t.name in wanted]
 
     try:
         with sync_playwright() as playwright:
@@ -189,7 +206,7 @@ def main() -> None:
             for _ in range(args.runs):
                 for target in targets:
                     try:
-                        measure(playwright, chromium, site, target)
+                        measure(playwright, chromium, site_root, target)
                     except Exception as error:  # Playwright's TimeoutError among others
                         for problem in sorted(target.problems):
                             print(f"  ({target.name}) {problem}")
@@ -197,9 +214,10 @@ def main() -> None:
     finally:
         server.shutdown()
         server.server_close()
+        shutil.rmtree(parent)
 
     print()
-    print(f"Boot to ready, headless Chromium, median of {args.runs} ({site})")
+    print(f"Boot to ready, headless Chromium, median of {args.runs} ({url})")
     print(f"{'page':6} {'cold':>8} {'warm':>8} {'warm/cold':>10} {'cold transfer':>14}")
     for t in targets:
         cold, warm = statistics.median(t.cold), statistics.median(t.warm)
@@ -211,18 +229,24 @@ def main() -> None:
         cold_ratio = statistics.median(game.cold) / statistics.median(bare.cold)
         warm_ratio = statistics.median(game.warm) / statistics.median(bare.warm)
         print(f"game/bare: cold {cold_ratio:.2f}, warm {warm_ratio:.2f}")
+    if "game" in by_name and "game+sw" in by_name:
+        with_sw = statistics.median(by_name["game+sw"].warm) / statistics.median(by_name["game"].warm)
+        print(f"repeat visit answered by the service worker / by the HTTP cache: {with_sw:.2f}")
 
     print()
+    files = [p for p in root.rglob("*") if p.is_file()]
+    print(f"site/: {mb(sum(p.stat().st_size for p in files))} in {len(files)} files")
     print("Own code and assets (not runtime/), on disk:")
-    sizes = own_files()
+    sizes = own_files(root)
     for name, size in sizes.items():
         print(f"  {name:16} {size / 1000:>8.1f} kB")
     total = sum(sizes.values())
     verdict = "OK" if total < OWN_CODE_TARGET else "OVER TARGET"
     print(f"  {'total':16} {mb(total):>11}   target < {mb(OWN_CODE_TARGET)}: {verdict}")
     if "game" in by_name:
-        own = by_name["game"].own_bytes
-        print(f"  loaded by the game page on a cold visit (not runtime/): {mb(own)}")
+        game = by_name["game"]
+        print(f"  loaded by the game page on a cold visit (not runtime/): {mb(game.own_bytes)}")
+        print(f"A cold visit of the game: {game.requests} requests")
 
     for t in targets:
         for problem in sorted(t.problems):

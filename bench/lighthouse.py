@@ -10,6 +10,9 @@ mobile).
     .venv/bin/python bench/lighthouse.py               # build the site, median of 1 run each
     .venv/bin/python bench/lighthouse.py --runs 3      # median of 3 per preset
     .venv/bin/python bench/lighthouse.py --root DIR    # serve DIR as it is (e.g. an old checkout)
+
+The last report of each preset is kept in artifacts/lighthouse-<preset>.json (open it in the
+Lighthouse viewer for the details).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ sys.path.insert(0, str(ROOT))  # run as a script: make the repository's packages
 from tools import build, chromium, devserver, site  # noqa: E402
 
 LIGHTHOUSE = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
+ARTIFACTS = ROOT / "artifacts"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 METRICS = {
     "FCP": "first-contentful-paint",
@@ -52,7 +56,10 @@ def run_lighthouse(url: str, preset: str) -> dict[str, Any]:
         command.append(f"--output-path={out.name}")
         env = {**os.environ, "CHROME_PATH": chromium.find_chromium() or ""}
         subprocess.run(command, check=True, env=env, cwd=ROOT)
-        report: dict[str, Any] = json.loads(Path(out.name).read_text(encoding="utf-8"))
+        text = Path(out.name).read_text(encoding="utf-8")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / f"lighthouse-{preset}.json").write_text(text, encoding="utf-8")
+    report: dict[str, Any] = json.loads(text)
     return report
 
 

@@ -141,6 +141,20 @@ def test_the_page_fetches_every_python_file_early_and_counts_the_big_downloads(b
         assert (built / url).stat().st_size == size, f"{url}: the progress bar's total is wrong"
 
 
+def test_the_markup_loads_only_the_stylesheets_so_the_page_paints_first(built: Path) -> None:
+    """No preload or script in the markup competes with the stylesheets for the first paint:
+    the loader starts PyScript and the downloads after the first frame (Lighthouse's FCP)."""
+    parser = _Links()
+    parser.feed((built / "index.html").read_text(encoding="utf-8"))
+    links = [a for t, a in parser.tags if t == "link"]
+    assert not [a for a in links if a.get("rel") in ("preload", "modulepreload")]
+    assert [a["href"] for a in links if a.get("rel") == "stylesheet"] == [
+        f"{site.runtime_dir('pyscript', build.installed_version(build.PYSCRIPT_SRC.parent))}/core.css",
+        "static/style.css",
+    ]
+    assert not [a for t, a in parser.tags if t == "script" and a.get("src")]
+
+
 def test_the_site_holds_only_what_ships(built: Path) -> None:
     from lukfu.i18n import OFFERED, catalog_url
 

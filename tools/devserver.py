@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import sys
 import threading
 from pathlib import Path
 
@@ -70,6 +71,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    """A threading server that says nothing when a browser goes away in the middle of a file
+    (a closed tab, a service worker stopped while it downloads): that is no server error."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def make_server(
     host: str = "127.0.0.1",
     port: int = 0,
@@ -80,9 +92,7 @@ def make_server(
     """Bind a threading server serving ``root``; ``port=0`` picks a free port."""
     handler_class = type("ConfiguredHandler", (Handler,), {"cache_control": cache_control, "quiet": quiet})
     handler = functools.partial(handler_class, directory=str(root))
-    server = http.server.ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
-    return server
+    return Server((host, port), handler)
 
 
 def start_in_thread(
