@@ -157,6 +157,15 @@ def test_a_new_version_waits_for_the_end_of_the_deal(page: Page, served: Served)
     page.wait_for_function(f"{VERSION_MARK} === '2'", timeout=60_000)
     page.wait_for_selector(READY, timeout=60_000)
     assert page.evaluate("window.sameDeal") is None, "the page reloaded into the new version"
+    # The old version's files are gone from the caches: one stylesheet is kept, the new one.
+    kept = page.evaluate("""async () => {
+      const urls = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+      }
+      return urls.filter((url) => url.includes("/static/style.css"));
+    }""")
+    assert len(kept) == 1, kept
 
 
 def test_the_page_refuses_to_contact_another_origin(page: Page, browser_log: Any) -> None:

@@ -38,10 +38,14 @@ def persian_number(text: str) -> str:
 @pytest.mark.browser
 def test_the_loading_panel_counts_the_bytes_in_the_players_language(page: Page) -> None:
     page.add_init_script(RECORD_PROGRESS)
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
     page.goto("index.html?lang=fa")
     page.wait_for_selector(READY, timeout=60_000)
     boot = json.loads(page.evaluate("document.getElementById('boot').textContent"))
     total = sum(boot["downloads"].values())
+    for url in boot["downloads"]:  # the loader's download is the one Pyodide uses: no second
+        assert sum(seen.endswith("/" + url) for seen in requested) == 1, url
     progress = page.evaluate("window.__progress")
     assert progress["max"] == total and progress["value"] == total, "every byte counted"
     template = translator("fa").gettext("Downloaded {done} of {total} MB")

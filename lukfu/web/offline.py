@@ -54,6 +54,8 @@ class Offline:
         except Exception:  # refused (e.g. blocked by the browser): the game plays on online
             return
         registration = self.registration
+        if not registration:  # a browser that blocks service workers may answer nothing
+            return
         self._on(workers, "controllerchange", self.on_controller_change)
         if first:
             self._watch_first(registration.installing or registration.waiting or registration.active)
