@@ -56,7 +56,12 @@ def run_lighthouse(url: str, preset: str) -> dict[str, Any]:
     with tempfile.NamedTemporaryFile(suffix=".json") as out:
         command.append(f"--output-path={out.name}")
         env = {**os.environ, "CHROME_PATH": chromium.find_chromium() or ""}
-        subprocess.run(command, check=True, env=env, cwd=ROOT)
+        for attempt in (1, 2):  # on a busy machine Lighthouse may give up on the browser once
+            if subprocess.run(command, env=env, cwd=ROOT).returncode == 0:
+                break
+            print(f"bench/lighthouse.py: Lighthouse failed ({preset}, attempt {attempt})", file=sys.stderr)
+        else:
+            raise SystemExit("bench/lighthouse.py: Lighthouse failed twice")
         text = Path(out.name).read_text(encoding="utf-8")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / f"lighthouse-{preset}.json").write_text(text, encoding="utf-8")

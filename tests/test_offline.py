@@ -107,7 +107,7 @@ def test_a_whole_deal_plays_offline_after_one_visit(page: Page, served: Served) 
     assert page.evaluate(BROKEN_CARDS, CARD_NAMES) == [], "every card face is kept offline"
 
     other = page.context.new_page()  # a new tab, offline, in another language
-    other.goto("index.html?lang=fa")
+    other.goto("?lang=fa")  # the folder itself: its index.html, from the cache
     other.wait_for_selector(READY, timeout=60_000)
     assert other.evaluate("document.documentElement.dir") == "rtl"
     assert other.inner_text("#table-title") != "The card table", "the Persian catalog is kept"

@@ -60,14 +60,6 @@ def site_files(built: Path) -> set[str]:
     return {p.relative_to(built).as_posix() for p in built.rglob("*") if p.is_file()}
 
 
-def test_every_offered_language_has_a_catalog_and_every_catalog_is_offered() -> None:
-    from lukfu.i18n import LANGUAGES, OFFERED, catalog_folder
-
-    folders = {p.parent.parent.name for p in (ROOT / "locales").glob("*/LC_MESSAGES/messages.po")}
-    assert folders | {"en"} == {catalog_folder(code) for code in OFFERED}
-    assert list(OFFERED) == [code for code in LANGUAGES if code in OFFERED], "LANGUAGES order"
-
-
 def test_pyscript_toml_lists_every_python_file_and_no_catalog(built: Path) -> None:
     files = config(built)["files"]
     assert isinstance(files, dict)
