@@ -48,7 +48,7 @@ class Offline:
         if not workers:
             return  # no service workers here (an old browser, a private mode that forbids them)
         try:
-            before = await workers.getRegistration(WORKER)
+            before = await workers.getRegistration()  # the one this page falls under, if any
             first = not (before and before.active)
             self.registration = await workers.register(WORKER)
         except Exception:  # refused (e.g. blocked by the browser): the game plays on online
