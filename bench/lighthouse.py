@@ -44,7 +44,12 @@ METRICS = {
 
 
 def run_lighthouse(url: str, preset: str) -> dict[str, Any]:
-    """One Lighthouse run; its JSON report."""
+    """One Lighthouse run; its JSON report.
+
+    On a busy machine Lighthouse may time out reading a response body back from Chromium
+    (PROTOCOL_TIMEOUT): it still writes the report, with every metric and score; such a report
+    is used and its error is listed under the results.  A run without scores is tried again.
+    """
     flags = " ".join(["--headless=new", *chromium.FLAGS])
     command = [
         "node", str(LIGHTHOUSE), url, "--output=json", "--quiet",
@@ -53,20 +58,21 @@ def run_lighthouse(url: str, preset: str) -> dict[str, Any]:
     ]
     if preset == "desktop":
         command.append("--preset=desktop")
-    with tempfile.NamedTemporaryFile(suffix=".json") as out:
-        command.append(f"--output-path={out.name}")
-        env = {**os.environ, "CHROME_PATH": chromium.find_chromium() or ""}
-        for attempt in (1, 2):  # on a busy machine Lighthouse may give up on the browser once
-            if subprocess.run(command, env=env, cwd=ROOT).returncode == 0:
-                break
-            print(f"bench/lighthouse.py: Lighthouse failed ({preset}, attempt {attempt})", file=sys.stderr)
-        else:
-            raise SystemExit("bench/lighthouse.py: Lighthouse failed twice")
-        text = Path(out.name).read_text(encoding="utf-8")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    (ARTIFACTS / f"lighthouse-{preset}.json").write_text(text, encoding="utf-8")
-    report: dict[str, Any] = json.loads(text)
-    return report
+    env = {**os.environ, "CHROME_PATH": chromium.find_chromium() or ""}
+    for attempt in (1, 2):
+        with tempfile.NamedTemporaryFile(suffix=".json") as out:
+            subprocess.run([*command, f"--output-path={out.name}"], env=env, cwd=ROOT)
+            text = Path(out.name).read_text(encoding="utf-8")
+        try:
+            report: dict[str, Any] = json.loads(text)
+            if all(report["categories"][name]["score"] is not None for name in CATEGORIES):
+                ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                (ARTIFACTS / f"lighthouse-{preset}.json").write_text(text, encoding="utf-8")
+                return report
+        except (ValueError, KeyError):
+            pass
+        print(f"bench/lighthouse.py: no scores ({preset}, attempt {attempt})", file=sys.stderr)
+    raise SystemExit("bench/lighthouse.py: Lighthouse gave no scores twice")
 
 
 def summary(report: dict[str, Any]) -> dict[str, float]:
@@ -111,6 +117,8 @@ def main() -> None:
                     report = run_lighthouse(url, preset)
                     results.setdefault(preset, []).append(summary(report))
                     notes.setdefault(preset, set()).update(failed_audits(report))
+                    if report.get("runtimeError"):
+                        notes[preset].add(f"Lighthouse: {report['runtimeError'].get('code')}")
         finally:
             server.shutdown()
             server.server_close()
