@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 READY_OFFLINE = "#notices .notice-text:text-is('Ready to play offline.')"
-UPDATE = "#notices .notice-action"
+UPDATE = "#notices [data-action='new-version']"
 CARD_NAMES = [f"{suit}{rank}" for suit in "CSMT" for rank in range(1, 10)] + ["back"]
 
 # Every card face, loaded as an image: the names that did not load.
