@@ -1,0 +1,160 @@
+"""Casual's rules of thumb on card masks: the Casual player, and the play-outs of the search players.
+
+Every judgement here uses what one seat knows: its hand, the cards played face up, its own
+face-down discards and the fu won. The Casual player reads those from its ``Observation``; the
+search players' play-outs read them from a sampled deal, seat by seat, so that the simulated
+opponents play as a sound player would and not as a random one.
+
+- **Calling**: call a hand whose Old cards, sets, runs and high cards promise six fu.
+- **Leading**: a lead "holds" when no play beating it can be in an opponent's hand. Cash a
+  holding lead that raises F before claiming; claim when nothing raises F; otherwise lead
+  a play that holds and gains, else a long play likely to hold, else the cheapest card.
+- **Following**: beat with the play that wins the most for the least: a play that holds (or
+  comes last) gains its size; what it costs is what the hand loses in keeping value.
+- **Discarding**: throw the cards whose loss lowers the hand's keeping value least (sets and
+  runs stay together; the top of a chain that makes lower cards Old stays).
+"""
+
+from __future__ import annotations
+
+from ..cards import SPECIAL_MASK, SUIT_MASK, cards_of
+from ..knowledge import old_mask
+from ..plays import BEATERS, PLAYS
+
+FULL_DECK = (1 << 36) - 1
+CLAIM = -1
+"""What ``lead`` returns for a claim (play indices are 0 or more)."""
+
+_SIZE = tuple(play.size for play in PLAYS)
+_MASK = tuple(play.mask for play in PLAYS)
+_BEATER_MASKS = tuple(tuple(mask for _index, mask in beaters) for beaters in BEATERS)
+_RANK_WEIGHT = (0.0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.55, 0.7, 1.0)
+"""What a card that is not Old is worth keeping, by rank (index 1–9)."""
+
+CALL_THRESHOLD = 8.0
+"""Hand strength (about the fu a hand can count on) from which Casual calls."""
+MASTER_BONUS = 0.5
+"""Leading the first trick is worth about half a fu."""
+
+
+def holds(index: int, unseen: int) -> bool:
+    """Whether a play cannot be beaten: every play beating it needs a card nobody else can hold."""
+    return all(mask & unseen != mask for mask in _BEATER_MASKS[index])
+
+
+def _run_value(suit: int, pattern: int) -> float:
+    """What the runs (three or more in a row) in one suit's 9-bit pattern are worth keeping."""
+    value, length = 0.0, 0
+    for position in range(10):
+        if position < 9 and pattern >> position & 1:
+            length += 1
+            continue
+        if length >= 3:
+            value += length * (0.1 + 0.05 * suit + 0.02 * position)
+        length = 0
+    return value
+
+
+def _rank_value(pattern: int) -> float:
+    """What the cards of a 9-bit pattern are worth keeping one by one, by rank."""
+    return sum(_RANK_WEIGHT[position + 1] for position in range(9) if pattern >> position & 1)
+
+
+def _set_value(ranks: int, size: int) -> float:
+    """What sets of ``size`` at the ranks of a 9-bit pattern are worth keeping."""
+    return sum(size * (0.1 + 0.06 * position) for position in range(9) if ranks >> position & 1)
+
+
+# keep_value is on the play-outs' hot path: every part is a table lookup per suit.
+_RUNS = tuple(tuple(_run_value(suit, pattern) for pattern in range(SUIT_MASK + 1)) for suit in range(4))
+_RANKS = tuple(_rank_value(pattern) for pattern in range(SUIT_MASK + 1))
+_SETS3 = tuple(_set_value(pattern, 3) for pattern in range(SUIT_MASK + 1))
+_SETS4 = tuple(_set_value(pattern, 4) - _set_value(pattern, 3) for pattern in range(SUIT_MASK + 1))
+
+
+def keep_value(hand: int, public: int) -> float:
+    """About how many fu a hand can still make: Old cards, sets, runs and high cards."""
+    old = old_mask(hand, public)
+    value = old.bit_count() - 0.1 * (old & SPECIAL_MASK).bit_count()
+    free = hand & ~old
+    if not free:
+        return value
+    a, b, c, d = free & SUIT_MASK, free >> 9 & SUIT_MASK, free >> 18 & SUIT_MASK, free >> 27
+    runs, ranks = _RUNS, _RANKS
+    value += ranks[a] + ranks[b] + ranks[c] + ranks[d]
+    value += runs[0][a] + runs[1][b] + runs[2][c] + runs[3][d]
+    three = (a & b & (c | d)) | (c & d & (a | b))
+    if three:
+        value += _SETS3[three] + _SETS4[a & b & c & d]
+    return value
+
+
+def call_strength(hand: int, master: bool) -> float:
+    """How many fu a fresh hand can count on (``keep_value`` with nothing played), plus the lead."""
+    return keep_value(hand, 0) + (MASTER_BONUS if master else 0.0)
+
+
+def wants_to_call(hand: int, master: bool) -> bool:
+    """Casual's call: a hand strong enough to reach six fu."""
+    return call_strength(hand, master) >= CALL_THRESHOLD
+
+
+def lead(hand: int, public: int, own_discards: int, fu: int, options: list[int], may_claim: bool) -> int:
+    """The play index to lead, or ``CLAIM``; ``options`` are the legal leads."""
+    unseen = FULL_DECK & ~(hand | public | own_discards)
+    F = fu + old_mask(hand, public).bit_count()
+    best_gain, best_index = 0, -1
+    for index in options:
+        if holds(index, unseen):
+            mask = _MASK[index]
+            gain = fu + _SIZE[index] + old_mask(hand & ~mask, public | mask).bit_count() - F
+            if gain > best_gain or (gain == best_gain and best_index >= 0 and _SIZE[index] > _SIZE[best_index]):
+                best_gain, best_index = gain, index
+    if best_gain > 0:
+        return best_index  # cash what cannot be beaten first: F rises
+    if may_claim:
+        return CLAIM
+    # Nothing sure gains: a long play with few possible beaters, else the cheapest lead.
+    value = keep_value(hand, public)
+    best_score, best_index = -99.0, options[0]
+    for index in options:
+        mask = _MASK[index]
+        size = _SIZE[index]
+        rest = keep_value(hand & ~mask, public | mask)
+        if size >= 3:
+            threats = sum(1 for beater in _BEATER_MASKS[index] if beater & unseen == beater)
+            chance = 1.0 / (1 + threats)
+        else:
+            chance = 1.0 if holds(index, unseen) else 0.0
+        score = chance * size + rest - value
+        if score > best_score:
+            best_score, best_index = score, index
+    return best_index
+
+
+def follow(hand: int, public: int, own_discards: int, options: list[int], last: bool) -> int:
+    """The beating play to make (``options`` are the plays that beat); ``last`` if nobody acts after."""
+    unseen = FULL_DECK & ~(hand | public | own_discards)
+    value = keep_value(hand, public)
+    best_score, best_index = -99.0, options[0]
+    for index in options:
+        mask = _MASK[index]
+        wins = 1.0 if last or holds(index, unseen) else 0.4
+        score = wins * _SIZE[index] + keep_value(hand & ~mask, public | mask) - value
+        if score > best_score:
+            best_score, best_index = score, index
+    return best_index
+
+
+def discard(hand: int, public: int, count: int) -> int:
+    """The mask of ``count`` cards to throw face down, least useful first (one at a time)."""
+    thrown = 0
+    for _ in range(count):
+        rest = hand & ~thrown
+        best_value, best_card = -99.0, 0
+        for card in cards_of(rest):
+            value = keep_value(rest & ~(1 << card), public)
+            if value > best_value:
+                best_value, best_card = value, card
+        thrown |= 1 << best_card
+    return thrown

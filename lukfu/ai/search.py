@@ -1,0 +1,224 @@
+"""Search over sampled deals: moves as numbers, play-outs by Casual's rules, and the two searches.
+
+- **Determinized search** (Strong): deal the hidden cards out many times (``worlds``), play
+  each candidate action in every world and finish the deal with Casual's rules; the action
+  with the best average net points wins. Every candidate meets the same worlds and the same
+  play-out dice, so their difference is what the action made.
+- **Information-set Monte Carlo tree search** (Expert, and the Seer with the true deal as its only
+  world): one tree over what the searching seat can tell apart; every iteration deals a new
+  world, walks down by UCB among the moves possible in that world, adds one node and plays
+  out. Another seat's face-down discard is one move (nobody sees which cards); the searching
+  seat's own discards are the few that keep the most (``discard_candidates``).
+
+Budgets are counted in play-outs, so strength does not depend on the device; ``deadline`` is a
+wall-clock cap for safety only.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from itertools import combinations
+
+from ..cards import DECK_SIZE, cards_of, to_mask
+from ..moves import beating_play_indices
+from ..observation import CALLING, OVER
+from ..plays import PLAYS
+from ..position import Position
+from ..scoring import settle
+from . import policy
+
+Move = int
+"""A play index (0 or more), or one of the negative moves below, or ``DISCARDED + mask``."""
+CLAIM, CALL, PASS = policy.CLAIM, -2, -3
+DISCARDED = 1 << DECK_SIZE
+"""A face-down discard: ``DISCARDED | mask``; ``DISCARDED`` alone is another seat's unseen one."""
+DISCARD_CANDIDATES = 3
+"""How many of its own discards a search player weighs (the ones that keep the most)."""
+NO_POINTS = (0, 0, 0)
+
+World = Callable[[random.Random], Position]
+"""Deals one world (a position the searching seat cannot tell from the real one)."""
+
+
+def step(pos: Position, move: Move, rng: random.Random) -> bool:
+    """Make ``move`` in ``pos``; ``False`` when it was a third pass (a redeal: nobody scores)."""
+    if move >= DISCARDED:
+        mask = move - DISCARDED
+        if not mask:  # someone else's face-down cards: Casual's choice in this world
+            seat = pos.to_move
+            assert seat is not None
+            mask = policy.discard(pos.hands[seat], pos.public, PLAYS[pos.best].size)
+        pos.step_discard(mask)
+    elif move >= 0:
+        pos.step_play(move)
+    elif move == CLAIM:
+        pos.step_claim()
+    else:
+        if move == PASS and len(pos.calls) == 2:
+            return False
+        pos.step_call(move == CALL)
+    return True
+
+
+def casual_move(pos: Position, rng: random.Random, noise: float) -> Move:
+    """Casual's move for the seat to move, judged from that seat's own cards only; with chance
+    ``noise`` a uniformly random legal move instead (so play-outs do not all agree)."""
+    seat = pos.to_move
+    assert seat is not None
+    hand = pos.hands[seat]
+    if pos.phase == CALLING:
+        if rng.random() < noise:
+            return CALL if rng.random() < 0.5 else PASS
+        return CALL if policy.wants_to_call(hand, seat == pos.master) else PASS
+    if not pos.turns:
+        options, may_claim = pos.lead_choices()
+        if rng.random() < noise:
+            pick = int(rng.random() * (len(options) + may_claim))
+            return options[pick] if pick < len(options) else CLAIM
+        return policy.lead(hand, pos.public, pos.discards[seat], pos.fu[seat], options, may_claim)
+    options = beating_play_indices(hand, pos.best)
+    if options:
+        if rng.random() < noise:
+            return options[int(rng.random() * len(options))]
+        return policy.follow(hand, pos.public, pos.discards[seat], options, len(pos.turns) == 2)
+    size = PLAYS[pos.best].size
+    if rng.random() < noise:
+        return DISCARDED | to_mask(rng.sample(cards_of(hand), size))
+    return DISCARDED | policy.discard(hand, pos.public, size)
+
+
+def play_out(pos: Position, rng: random.Random, noise: float) -> tuple[int, int, int]:
+    """Net points at the end of the deal with every seat playing Casual's moves (``pos`` changes)."""
+    while pos.phase != OVER:
+        if not step(pos, casual_move(pos, rng, noise), rng):
+            return NO_POINTS
+    return net_points(pos)
+
+
+def net_points(pos: Position) -> tuple[int, int, int]:
+    """What a finished position pays each seat."""
+    assert pos.result is not None
+    winner, _claimed, F = pos.result
+    return settle(winner, F, pos.caller)
+
+
+def discard_candidates(hand: int, public: int, size: int) -> list[int]:
+    """The few discards (masks) of ``size`` cards that leave the hand worth the most."""
+    first = policy.discard(hand, public, size)
+    if size == 1:
+        ranked = sorted(cards_of(hand), key=lambda c: -policy.keep_value(hand & ~(1 << c), public))
+        masks = [1 << c for c in ranked[:DISCARD_CANDIDATES]]
+    else:
+        options = [to_mask(cards) for cards in combinations(cards_of(hand), size)]
+        options.sort(key=lambda m: -policy.keep_value(hand & ~m, public))
+        masks = options[:DISCARD_CANDIDATES]
+    return masks if first in masks else [first] + masks[: DISCARD_CANDIDATES - 1]
+
+
+def moves(pos: Position, searcher: int) -> list[Move]:
+    """The moves a search weighs for the seat to move (another seat's discard is one move)."""
+    seat = pos.to_move
+    assert seat is not None
+    if pos.phase == CALLING:
+        return [CALL, PASS]
+    if not pos.turns:
+        options, may_claim = pos.lead_choices()
+        return ([CLAIM] + options) if may_claim else list(options)
+    options = beating_play_indices(pos.hands[seat], pos.best)
+    if options:
+        return options
+    if seat != searcher:
+        return [DISCARDED]
+    return [DISCARDED | m for m in discard_candidates(pos.hands[seat], pos.public, PLAYS[pos.best].size)]
+
+
+def determinized(
+    world: World, seat: int, candidates: list[Move], worlds: int, rng: random.Random, noise: float,
+    deadline: float,
+) -> list[float]:
+    """Average net points of ``seat`` after each candidate, over ``worlds`` sampled deals."""
+    totals = [0.0] * len(candidates)
+    played = 0
+    for _ in range(worlds):
+        start = world(rng)
+        dice = rng.random()
+        for number, move in enumerate(candidates):
+            pos = start.copy()
+            same = random.Random(dice)
+            if step(pos, move, same):
+                totals[number] += play_out(pos, same, noise)[seat]
+        played += 1
+        if time.monotonic() > deadline:
+            break
+    return [total / played for total in totals]
+
+
+class Node:
+    """One node of the search tree: the move that led here, by whom, and what it earned them."""
+
+    __slots__ = ("seat", "children", "visits", "total", "available")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.children: dict[Move, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.available = 1
+
+
+SCALE = 8.0
+"""Net points are divided by this for UCB (most deals pay within ±8)."""
+
+
+def tree_search(
+    world: World, searcher: int, iterations: int, rng: random.Random, noise: float, exploration: float,
+    deadline: float,
+) -> dict[Move, int]:
+    """Information-set MCTS from ``searcher``'s point of view: visits of each root move."""
+    root = Node(searcher)
+    for _ in range(iterations):
+        pos = world(rng)
+        node = root
+        path: list[Node] = []
+        points: tuple[int, int, int] | None = None
+        while pos.phase != OVER:
+            seat = pos.to_move
+            assert seat is not None
+            options = moves(pos, searcher)
+            children = node.children
+            untried = [m for m in options if m not in children]
+            if untried:
+                move = untried[int(rng.random() * len(untried))] if len(untried) > 1 else untried[0]
+                child = children[move] = Node(seat)
+                for m in options:
+                    if m in children:
+                        children[m].available += 1
+                path.append(child)
+                if not step(pos, move, rng):
+                    points = NO_POINTS
+                break
+            best_score, move = -1e9, options[0]
+            for m in options:
+                child = children[m]
+                child.available += 1
+                score = child.total / child.visits + exploration * math.sqrt(
+                    math.log(child.available) / child.visits
+                )
+                if score > best_score:
+                    best_score, move = score, m
+            node = children[move]
+            path.append(node)
+            if not step(pos, move, rng):
+                points = NO_POINTS
+                break
+        if points is None:
+            points = play_out(pos, rng, noise) if pos.phase != OVER else net_points(pos)
+        for visited in path:
+            visited.visits += 1
+            visited.total += points[visited.seat] / SCALE
+        if time.monotonic() > deadline:
+            break
+    return {move: child.visits for move, child in root.children.items()}

@@ -1,0 +1,226 @@
+"""Sampled deals: the hidden cards dealt out again, consistent with everything one seat has seen.
+
+A search player cannot see the other hands, so it imagines them: it deals the cards it has not
+seen (``unseen``) to the other two hands and their face-down discards, keeping to what the
+public play proves (``Evidence``):
+
+- cards played face up, its own hand and its own discards are nobody else's;
+- a seat that discarded while facing a play holds nothing that beats that play (hands only
+  shrink, so this holds for the rest of the deal);
+- a non-caller who led a single held no card that was not Old in a higher suit (RULES §5.1);
+- a seat's call or pass is evidence of its first hand's strength: a deal where Casual's rule
+  would have decided otherwise is kept only sometimes (``CALL_EVIDENCE``).
+
+A passed Master's limits, like every rule, are enforced by the engine in the sampled deal.
+``position`` builds the engine's ``Position`` of a sampled deal for the play-outs.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..cards import SUIT_MASK, cards_of, to_mask
+from ..observation import CALLING, Observation
+from ..plays import BEATERS, PLAYS
+from ..position import Position
+from .policy import FULL_DECK, wants_to_call
+
+ATTEMPTS = 24
+"""Deals tried before settling for the one that breaks the fewest proofs."""
+CALL_EVIDENCE = 0.35
+"""Chance of keeping a deal in which a seat's first hand contradicts its call or pass."""
+
+_BEATER_MASKS = tuple(tuple(mask for _index, mask in beaters) for beaters in BEATERS)
+_ABOVE = tuple(
+    (SUIT_MASK << 9 * (card // 9)) & ~((1 << card + 1) - 1) for card in range(36)
+)
+"""For each card: the higher cards of its suit."""
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What one seat knows about the hidden cards, read off its observation."""
+
+    seat: int
+    unseen: int
+    """Cards that are in another hand or another seat's discards."""
+    hand_sizes: tuple[int, int, int]
+    discarded: tuple[int, int, int]
+    forbidden: tuple[int, int, int]
+    """For each seat, cards it cannot hold (it could not beat a single with them)."""
+    cannot_beat: tuple[tuple[int, int], ...]
+    """(seat, play index): the seat held no play beating that play (sets and runs)."""
+    single_leads: tuple[tuple[int, int, int], ...]
+    """(seat, suit, face-up cards before the lead): a non-caller's single lead."""
+    played: tuple[int, int, int]
+    """The cards each seat played face up."""
+    calls: tuple[tuple[int, bool], ...]
+    master: int
+
+    @classmethod
+    def of(cls, obs: Observation) -> Evidence:
+        forbidden = [0, 0, 0]
+        cannot_beat: list[tuple[int, int]] = []
+        single_leads: list[tuple[int, int, int]] = []
+        played = [0, 0, 0]
+        public = 0
+        tricks = obs.tricks + ((obs.trick,) if obs.trick is not None else ())
+        for trick in tricks:
+            best = -1
+            for number, turn in enumerate(trick.turns):
+                if turn.play is not None:
+                    play = turn.play
+                    if number == 0 and play.size == 1 and turn.seat != obs.caller:
+                        single_leads.append((turn.seat, play.suit, public))
+                    best = play.index
+                    played[turn.seat] |= play.mask
+                    public |= play.mask
+                elif turn.seat != obs.seat:
+                    if PLAYS[best].size == 1:
+                        for mask in _BEATER_MASKS[best]:
+                            forbidden[turn.seat] |= mask
+                    else:
+                        cannot_beat.append((turn.seat, best))
+        known = to_mask(obs.hand) | to_mask(obs.public) | to_mask(obs.own_discards)
+        return cls(
+            seat=obs.seat,
+            unseen=FULL_DECK & ~known,
+            hand_sizes=obs.hand_sizes,
+            discarded=obs.discarded,
+            forbidden=(forbidden[0], forbidden[1], forbidden[2]),
+            cannot_beat=tuple(cannot_beat),
+            single_leads=tuple((s, suit, p) for s, suit, p in single_leads if s != obs.seat),
+            played=(played[0], played[1], played[2]),
+            calls=tuple(c for c in obs.calls if c[0] != obs.seat),
+            master=obs.master,
+        )
+
+    def broken(self, hands: list[int], discards: list[int], own: int) -> int:
+        """How many proofs a dealt-out world breaks (``own`` is everything the seat itself held)."""
+        count = 0
+        for seat, best in self.cannot_beat:
+            hand = hands[seat]
+            if any(mask & hand == mask for mask in _BEATER_MASKS[best]):
+                count += 1
+        for seat, suit, public in self.single_leads:
+            # Cards surely not in that seat's hand then: anyone else's, held, discarded or played.
+            other = 3 - seat - self.seat
+            not_theirs = (own | self.played[self.seat] | hands[other] | discards[other] | self.played[other])
+            not_theirs &= ~public
+            higher_suits = FULL_DECK & ~((1 << 9 * (suit + 1)) - 1)
+            for card in cards_of(hands[seat] & higher_suits):
+                if _ABOVE[card] & not_theirs:
+                    count += 1
+                    break
+        return count
+
+    def call_mismatch(self, hands: list[int], discards: list[int]) -> bool:
+        """Whether some seat's first hand in this world contradicts its call or pass."""
+        for seat, called in self.calls:
+            first = hands[seat] | discards[seat] | self.played[seat]
+            if wants_to_call(first, seat == self.master) != called:
+                return True
+        return False
+
+
+def deal_out(evidence: Evidence, own: int, rng: random.Random) -> tuple[list[int], list[int]]:
+    """Hands and face-down discards of all three seats, the unseen cards dealt at random.
+
+    ``own`` is the observing seat's hand and ``own_discards`` are folded into its discards by
+    the caller; here the other seats' hands and discards are filled, honouring ``forbidden``.
+    """
+    best: tuple[list[int], list[int]] | None = None
+    best_broken = 1 << 30
+    seat = evidence.seat
+    others = ((seat + 1) % 3, (seat + 2) % 3)
+    for _attempt in range(ATTEMPTS):
+        dealt = _fill(evidence, others, rng)
+        if dealt is None:
+            continue
+        hands, discards = dealt
+        broken = evidence.broken(hands, discards, own)
+        if broken == 0 and (not evidence.calls or not evidence.call_mismatch(hands, discards)
+                            or rng.random() < CALL_EVIDENCE):
+            return hands, discards
+        if broken < best_broken:
+            best, best_broken = dealt, broken
+    if best is None:  # forbidden cards left no way out: drop them, keep the sizes
+        relaxed = Evidence(
+            evidence.seat, evidence.unseen, evidence.hand_sizes, evidence.discarded, (0, 0, 0),
+            (), (), evidence.played, (), evidence.master,
+        )
+        dealt = _fill(relaxed, others, rng)
+        assert dealt is not None
+        best = dealt
+    return best
+
+
+def _fill(evidence: Evidence, others: tuple[int, int], rng: random.Random) -> tuple[list[int], list[int]] | None:
+    """One random dealing of the unseen cards into the other hands and discards, or ``None``."""
+    room = [evidence.hand_sizes[others[0]], evidence.hand_sizes[others[1]],
+            evidence.discarded[others[0]], evidence.discarded[others[1]]]
+    cards = list(cards_of(evidence.unseen))
+    rng.shuffle(cards)
+    forbidden = (evidence.forbidden[others[0]], evidence.forbidden[others[1]])
+    # The cards one hand may not hold go first, while there is room elsewhere.
+    cards.sort(key=lambda card: not ((forbidden[0] | forbidden[1]) >> card & 1))
+    masks = [0, 0, 0, 0]
+    for card in cards:
+        bit = 1 << card
+        weights = [
+            room[0] if not forbidden[0] & bit else 0,
+            room[1] if not forbidden[1] & bit else 0,
+            room[2],
+            room[3],
+        ]
+        total = sum(weights)
+        if total == 0:
+            return None
+        pick = rng.random() * total
+        bucket = 0
+        while pick >= weights[bucket]:
+            pick -= weights[bucket]
+            bucket += 1
+        masks[bucket] |= bit
+        room[bucket] -= 1
+    hands, discards = [0, 0, 0], [0, 0, 0]
+    hands[others[0]], hands[others[1]] = masks[0], masks[1]
+    discards[others[0]], discards[others[1]] = masks[2], masks[3]
+    return hands, discards
+
+
+def position(obs: Observation, hands: list[int], discards: list[int]) -> Position:
+    """The engine's position of a world: ``obs``'s public record with these hands and discards."""
+    pos = Position.dealt(0, obs.master, (hands[0], hands[1], hands[2]))
+    pos.redeals = obs.redeals
+    pos.phase = obs.phase
+    pos.calls = obs.calls
+    pos.caller = obs.caller
+    pos.to_move = obs.to_move
+    pos.fu = list(obs.fu)
+    pos.public = to_mask(obs.public)
+    pos.discards = discards
+    trick = obs.trick
+    if trick is not None and trick.best is not None and trick.best_seat is not None:
+        pos.leader = trick.leader
+        pos.turns = tuple((t.seat, t.play.index if t.play else -1, 0) for t in trick.turns)
+        pos.best = trick.best.index
+        pos.best_seat = trick.best_seat
+    elif obs.phase != CALLING and obs.to_move is not None:
+        pos.leader = obs.to_move
+    return pos
+
+
+def sample(obs: Observation, rng: random.Random) -> Position:
+    """One world consistent with what ``obs``'s seat has seen (see ``Evidence``)."""
+    return sample_with(Evidence.of(obs), obs, rng)
+
+
+def sample_with(evidence: Evidence, obs: Observation, rng: random.Random) -> Position:
+    """``sample`` with the evidence already read (search players read it once per decision)."""
+    own = to_mask(obs.hand)
+    hands, discards = deal_out(evidence, own | to_mask(obs.own_discards), rng)
+    hands[obs.seat] = own
+    discards[obs.seat] = to_mask(obs.own_discards)
+    return position(obs, hands, discards)
