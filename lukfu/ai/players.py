@@ -144,16 +144,23 @@ class SearchPlayer:
         """The best move found for ``seat`` in the worlds ``world`` deals."""
         budget = self.budget
         deadline = time.monotonic() + SAFETY_SECONDS
-        if self.tree:
-            visits = search.tree_search(world, seat, budget.playouts, rng, budget.noise, budget.exploration,
-                                        deadline)
-            return max(visits, key=lambda move: visits[move])
-        candidates = search.moves(world(random.Random(rng.random())), seat)
+        sample = world(random.Random(rng.random()))
+        candidates = search.moves(sample, seat)
         if len(candidates) == 1:
             return candidates[0]
-        worlds = max(4, budget.playouts // len(candidates))
-        means = search.determinized(world, seat, candidates, worlds, rng, budget.noise, deadline)
-        return candidates[max(range(len(candidates)), key=lambda i: means[i])]
+        sound = search.casual_move(sample, rng, 0.0)
+        if self.tree:
+            found = search.tree_search(world, seat, budget.playouts, rng, budget.noise, budget.exploration,
+                                       deadline)
+            enough = max(visits for visits, _mean in found.values()) / 10
+            means = {move: mean for move, (visits, mean) in found.items() if visits >= enough}
+        else:
+            worlds = max(4, budget.playouts // len(candidates))
+            values = search.determinized(world, seat, candidates, worlds, rng, budget.noise, deadline)
+            means = dict(zip(candidates, values, strict=True))
+        if sound in means:
+            means[sound] += search.CASUAL_PRIOR
+        return max(means, key=lambda move: means[move])
 
 
 class Seer:

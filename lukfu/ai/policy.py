@@ -31,7 +31,7 @@ _BEATER_MASKS = tuple(tuple(mask for _index, mask in beaters) for beaters in BEA
 _RANK_WEIGHT = (0.0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.55, 0.7, 1.0)
 """What a card that is not Old is worth keeping, by rank (index 1–9)."""
 
-CALL_THRESHOLD = 8.0
+CALL_THRESHOLD = 9.0
 """Hand strength (about the fu a hand can count on) from which Casual calls."""
 MASTER_BONUS = 0.5
 """Leading the first trick is worth about half a fu."""
@@ -79,9 +79,12 @@ def keep_value(hand: int, public: int) -> float:
     free = hand & ~old
     if not free:
         return value
-    a, b, c, d = free & SUIT_MASK, free >> 9 & SUIT_MASK, free >> 18 & SUIT_MASK, free >> 27
-    runs, ranks = _RUNS, _RANKS
-    value += ranks[a] + ranks[b] + ranks[c] + ranks[d]
+    ranks = _RANKS
+    value += ranks[free & SUIT_MASK] + ranks[free >> 9 & SUIT_MASK] + ranks[free >> 18 & SUIT_MASK]
+    value += ranks[free >> 27]
+    # Sets and runs count whole, Old cards in them too (T1 T2 T3 is a run of Tens).
+    a, b, c, d = hand & SUIT_MASK, hand >> 9 & SUIT_MASK, hand >> 18 & SUIT_MASK, hand >> 27
+    runs = _RUNS
     value += runs[0][a] + runs[1][b] + runs[2][c] + runs[3][d]
     three = (a & b & (c | d)) | (c & d & (a | b))
     if three:

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 from ..cards import DECK_SIZE, cards_of, to_mask
+from ..knowledge import old_mask
 from ..moves import beating_play_indices
 from ..observation import CALLING, OVER
 from ..plays import PLAYS
@@ -36,7 +37,11 @@ CLAIM, CALL, PASS = policy.CLAIM, -2, -3
 DISCARDED = 1 << DECK_SIZE
 """A face-down discard: ``DISCARDED | mask``; ``DISCARDED`` alone is another seat's unseen one."""
 DISCARD_CANDIDATES = 3
-"""How many of its own discards a search player weighs (the ones that keep the most)."""
+"""How many of its own discards a search player weighs at most (the ones that keep the most)."""
+DISCARD_MARGIN = 0.25
+"""A discard leaving the hand worth this much less than the best one is not weighed."""
+CASUAL_PRIOR = 0.1
+"""Net points added to Casual's own choice: among moves the search finds equal, the sound one."""
 NO_POINTS = (0, 0, 0)
 
 World = Callable[[random.Random], Position]
@@ -106,16 +111,31 @@ def net_points(pos: Position) -> tuple[int, int, int]:
 
 
 def discard_candidates(hand: int, public: int, size: int) -> list[int]:
-    """The few discards (masks) of ``size`` cards that leave the hand worth the most."""
+    """The few discards (masks) of ``size`` cards that leave the hand worth nearly the most.
+
+    Knowledge prunes the rest: a discard that breaks a set or a run, or throws an Old card,
+    leaves the hand worth clearly less (``DISCARD_MARGIN``) and is not weighed at all.
+    """
     first = policy.discard(hand, public, size)
     if size == 1:
-        ranked = sorted(cards_of(hand), key=lambda c: -policy.keep_value(hand & ~(1 << c), public))
-        masks = [1 << c for c in ranked[:DISCARD_CANDIDATES]]
+        options = [1 << card for card in cards_of(hand)]
     else:
         options = [to_mask(cards) for cards in combinations(cards_of(hand), size)]
-        options.sort(key=lambda m: -policy.keep_value(hand & ~m, public))
-        masks = options[:DISCARD_CANDIDATES]
+    values = {mask: policy.keep_value(hand & ~mask, public) for mask in options}
+    values[first] = policy.keep_value(hand & ~first, public)
+    best = max(values.values())
+    options = sorted((m for m in values if values[m] >= best - DISCARD_MARGIN), key=lambda m: -values[m])
+    masks = options[:DISCARD_CANDIDATES]
     return masks if first in masks else [first] + masks[: DISCARD_CANDIDATES - 1]
+
+
+def cheapest_winners(hand: int, public: int, options: list[int]) -> list[int]:
+    """The last to act wins the trick with any beating play: only those spending the fewest Old
+    cards are worth weighing (an Old card spent where a plain one wins is F thrown away)."""
+    old = old_mask(hand, public)
+    spent = [(PLAYS[index].mask & old).bit_count() for index in options]
+    fewest = min(spent)
+    return [index for index, count in zip(options, spent, strict=True) if count == fewest]
 
 
 def moves(pos: Position, searcher: int) -> list[Move]:
@@ -127,12 +147,13 @@ def moves(pos: Position, searcher: int) -> list[Move]:
     if not pos.turns:
         options, may_claim = pos.lead_choices()
         return ([CLAIM] + options) if may_claim else list(options)
-    options = beating_play_indices(pos.hands[seat], pos.best)
+    hand = pos.hands[seat]
+    options = beating_play_indices(hand, pos.best)
     if options:
-        return options
+        return cheapest_winners(hand, pos.public, options) if len(pos.turns) == 2 else options
     if seat != searcher:
         return [DISCARDED]
-    return [DISCARDED | m for m in discard_candidates(pos.hands[seat], pos.public, PLAYS[pos.best].size)]
+    return [DISCARDED | m for m in discard_candidates(hand, pos.public, PLAYS[pos.best].size)]
 
 
 def determinized(
@@ -176,8 +197,9 @@ SCALE = 8.0
 def tree_search(
     world: World, searcher: int, iterations: int, rng: random.Random, noise: float, exploration: float,
     deadline: float,
-) -> dict[Move, int]:
-    """Information-set MCTS from ``searcher``'s point of view: visits of each root move."""
+) -> dict[Move, tuple[int, float]]:
+    """Information-set MCTS from ``searcher``'s point of view: visits and mean net points of
+    each root move."""
     root = Node(searcher)
     for _ in range(iterations):
         pos = world(rng)
@@ -221,4 +243,4 @@ def tree_search(
             visited.total += points[visited.seat] / SCALE
         if time.monotonic() > deadline:
             break
-    return {move: child.visits for move, child in root.children.items()}
+    return {move: (child.visits, child.total * SCALE / max(1, child.visits)) for move, child in root.children.items()}

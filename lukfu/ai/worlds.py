@@ -156,16 +156,23 @@ def deal_out(evidence: Evidence, own: int, rng: random.Random) -> tuple[list[int
     return best
 
 
-def _fill(evidence: Evidence, others: tuple[int, int], rng: random.Random) -> tuple[list[int], list[int]] | None:
-    """One random dealing of the unseen cards into the other hands and discards, or ``None``."""
+def _fill(
+    evidence: Evidence, others: tuple[int, int], rng: random.Random
+) -> tuple[list[int], list[int]] | None:
+    """One random dealing of the unseen cards into the other hands and discards, or ``None``.
+
+    A position set up mid-deal (``State.from_hands``) has face-down cards of no known seat:
+    they fill a fifth place, nobody's.
+    """
     room = [evidence.hand_sizes[others[0]], evidence.hand_sizes[others[1]],
             evidence.discarded[others[0]], evidence.discarded[others[1]]]
+    room.append(evidence.unseen.bit_count() - sum(room))
     cards = list(cards_of(evidence.unseen))
     rng.shuffle(cards)
     forbidden = (evidence.forbidden[others[0]], evidence.forbidden[others[1]])
     # The cards one hand may not hold go first, while there is room elsewhere.
     cards.sort(key=lambda card: not ((forbidden[0] | forbidden[1]) >> card & 1))
-    masks = [0, 0, 0, 0]
+    masks = [0, 0, 0, 0, 0]
     for card in cards:
         bit = 1 << card
         weights = [
@@ -173,6 +180,7 @@ def _fill(evidence: Evidence, others: tuple[int, int], rng: random.Random) -> tu
             room[1] if not forbidden[1] & bit else 0,
             room[2],
             room[3],
+            room[4],
         ]
         total = sum(weights)
         if total == 0:
