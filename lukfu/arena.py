@@ -80,7 +80,9 @@ def duplicate(task: tuple[str, str, int]) -> Outcome:
     start = new_deal(seed)
     times: dict[str, list[float]] = {}
     control = play(start, (baseline,) * 3, seed, times)
-    one, two, results = [], [], []
+    one: list[float] = []
+    two: list[float] = []
+    results: list[str] = []
     for seat in range(3):
         alone = [baseline] * 3
         alone[seat] = candidate
@@ -153,7 +155,8 @@ def decision_times(spent: list[float]) -> dict[str, float]:
 def report(result: dict[str, object]) -> str:
     """The printed report; its last line is the JSON object."""
     lines = [
-        f"{result['candidate']} against {result['baseline']}: {result['deals']} duplicate deals, seed {result['seed']}",
+        f"{result['candidate']} against {result['baseline']}: {result['deals']} duplicate deals,"
+        f" seed {result['seed']}",
         f"mean difference per deal and seat: {result['mean']:+.3f}, 95% CI {result['ci95']}",
         f"  one {result['candidate']} against two {result['baseline']}: {result['one_candidate']}",
         f"  one {result['baseline']} against two {result['candidate']}: {result['two_candidates']}",

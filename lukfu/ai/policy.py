@@ -111,7 +111,8 @@ def lead(hand: int, public: int, own_discards: int, fu: int, options: list[int],
         if holds(index, unseen):
             mask = _MASK[index]
             gain = fu + _SIZE[index] + old_mask(hand & ~mask, public | mask).bit_count() - F
-            if gain > best_gain or (gain == best_gain and best_index >= 0 and _SIZE[index] > _SIZE[best_index]):
+            longer = best_index >= 0 and _SIZE[index] > _SIZE[best_index]
+            if gain > best_gain or (gain == best_gain and longer):
                 best_gain, best_index = gain, index
     if best_gain > 0:
         return best_index  # cash what cannot be beaten first: F rises

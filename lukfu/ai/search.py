@@ -243,4 +243,4 @@ def tree_search(
             visited.total += points[visited.seat] / SCALE
         if time.monotonic() > deadline:
             break
-    return {move: (child.visits, child.total * SCALE / max(1, child.visits)) for move, child in root.children.items()}
+    return {move: (child.visits, child.total * SCALE / child.visits) for move, child in root.children.items()}
