@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import SUIT_MASK, cards_of, to_mask
+from ..cards import SPECIAL_MASK, SUIT_MASK, cards_of, to_mask
 from ..observation import CALLING, Observation
 from ..plays import BEATERS, PLAYS
 from ..position import Position
@@ -33,9 +33,10 @@ CALL_EVIDENCE = 0.35
 
 _BEATER_MASKS = tuple(tuple(mask for _index, mask in beaters) for beaters in BEATERS)
 _ABOVE = tuple(
-    (SUIT_MASK << 9 * (card // 9)) & ~((1 << card + 1) - 1) for card in range(36)
+    0 if (1 << card) & SPECIAL_MASK else (SUIT_MASK << 9 * (card // 9)) & ~((1 << card + 1) - 1)
+    for card in range(36)
 )
-"""For each card: the higher cards of its suit."""
+"""For each card: the higher cards of its suit that it needs to be Old (none for C1 and T1)."""
 
 
 @dataclass(frozen=True)
