@@ -13,10 +13,12 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Protocol
+from typing import NamedTuple
 
 from .actions import CALL, CLAIM, PASS, PLAY, Action, IllegalAction
 from .ai import LEVELS, make_player
+from .ai.players import Chooser, thinking
+from .ai.search import Thinking, finish
 from .cards import Card
 from .observation import Observation, Result
 from .plays import Play, classify
@@ -27,10 +29,8 @@ SESSION_VERSION = 1
 PERSON = "person"
 
 
-class Player(Protocol):
-    """Anything that takes a seat: it sees that seat's observation and returns a legal action."""
-
-    def choose(self, observation: Observation) -> Action: ...
+Player = Chooser
+"""Anything that takes a seat: it sees that seat's observation and returns a legal action."""
 
 
 class WaitingForPerson(RuntimeError):
@@ -185,10 +185,16 @@ class Session:
 
     def step(self) -> list[Event]:
         """One move by the computer player to move; ``WaitingForPerson`` if it is the person's turn."""
+        return finish(self.thinking())
+
+    def thinking(self) -> Thinking[list[Event]]:
+        """``step`` in slices: a searching computer player yields now and then while it thinks
+        (the page lets the browser paint and listen), then its move is taken."""
         seat = self._state.to_move
         if seat is None:
             raise IllegalAction("wrong-phase", "the deal is over")
-        return self._step(seat)
+        action = yield from thinking(self.players[seat], self._state.observation(seat))
+        return self._take(action)
 
     def run(self) -> list[Event]:
         """Computer moves until the person must act or the deal is over."""

@@ -130,6 +130,10 @@ class SearchPlayer:
         self.tree = tree
 
     def choose(self, observation: Observation) -> Action:
+        return search.finish(self.thinking(observation))
+
+    def thinking(self, observation: Observation) -> search.Thinking[Action]:
+        """``choose`` in slices (see ``search.Thinking``)."""
         if len(observation.legal) == 1:
             return observation.legal[0]
         rng = decision_random(self.seed, observation.move_number, self.level)
@@ -138,9 +142,10 @@ class SearchPlayer:
         def world(dice: random.Random) -> Position:
             return sample_with(evidence, observation, dice)
 
-        return to_action(self.search(world, observation.seat, rng))
+        move = yield from self.search(world, observation.seat, rng)
+        return to_action(move)
 
-    def search(self, world: search.World, seat: int, rng: random.Random) -> search.Move:
+    def search(self, world: search.World, seat: int, rng: random.Random) -> search.Thinking[search.Move]:
         """The best move found for ``seat`` in the worlds ``world`` deals."""
         budget = self.budget
         deadline = time.monotonic() + SAFETY_SECONDS
@@ -150,17 +155,33 @@ class SearchPlayer:
             return candidates[0]
         sound = search.casual_move(sample, rng, 0.0)
         if self.tree:
-            found = search.tree_search(world, seat, budget.playouts, rng, budget.noise, budget.exploration,
-                                       deadline)
+            found = yield from search.tree_search(
+                world, seat, budget.playouts, rng, budget.noise, budget.exploration, deadline
+            )
             enough = max(visits for visits, _mean in found.values()) / 10
             means = {move: mean for move, (visits, mean) in found.items() if visits >= enough}
         else:
             worlds = max(4, budget.playouts // len(candidates))
-            values = search.determinized(world, seat, candidates, worlds, rng, budget.noise, deadline)
+            values = yield from search.determinized(
+                world, seat, candidates, worlds, rng, budget.noise, deadline
+            )
             means = dict(zip(candidates, values, strict=True))
         if sound in means:
             means[sound] += search.CASUAL_PRIOR
         return max(means, key=lambda move: means[move])
+
+
+class Chooser(Protocol):
+    """Anything that takes a seat (a computer player, or the person at the page)."""
+
+    def choose(self, observation: Observation) -> Action: ...
+
+
+def thinking(player: Chooser, observation: Observation) -> search.Thinking[Action]:
+    """Any player's choice in slices: a search player's in many, the others' in one."""
+    if isinstance(player, SearchPlayer):
+        return (yield from player.thinking(observation))
+    return player.choose(observation)
 
 
 class Seer:
@@ -184,7 +205,7 @@ class Seer:
         def world(_dice: random.Random) -> Position:
             return truth.copy()
 
-        return to_action(self.player.search(world, seat, rng))
+        return to_action(search.finish(self.player.search(world, seat, rng)))
 
 
 BUDGETS = {"strong": Budget(120), "expert": Budget(400)}

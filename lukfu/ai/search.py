@@ -11,7 +11,8 @@
   seat's own discards are the few that keep the most (``discard_candidates``).
 
 Budgets are counted in play-outs, so strength does not depend on the device; ``deadline`` is a
-wall-clock cap for safety only.
+wall-clock cap for safety only. Both searches run in slices (``Thinking``): the page yields to
+the browser between slices, so a long think never freezes it; the answer is the same.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from itertools import combinations
+from typing import TypeVar
 
 from ..cards import DECK_SIZE, cards_of, to_mask
 from ..knowledge import old_mask
@@ -46,6 +48,23 @@ NO_POINTS = (0, 0, 0)
 
 World = Callable[[random.Random], Position]
 """Deals one world (a position the searching seat cannot tell from the real one)."""
+
+T = TypeVar("T")
+Thinking = Generator[None, None, T]
+"""A search in slices: it yields between slices (the page lets the browser breathe) and returns
+its answer. ``finish`` runs one to the end at once."""
+SLICE = 16
+"""Play-outs of the tree search between two yields (the determinized search yields per world)."""
+
+
+def finish(thinking: Thinking[T]) -> T:
+    """Run a search in slices to its end, without pausing."""
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            result: T = done.value
+            return result
 
 
 def step(pos: Position, move: Move, rng: random.Random) -> bool:
@@ -159,7 +178,7 @@ def moves(pos: Position, searcher: int) -> list[Move]:
 def determinized(
     world: World, seat: int, candidates: list[Move], worlds: int, rng: random.Random, noise: float,
     deadline: float,
-) -> list[float]:
+) -> Thinking[list[float]]:
     """Average net points of ``seat`` after each candidate, over ``worlds`` sampled deals."""
     totals = [0.0] * len(candidates)
     played = 0
@@ -174,6 +193,7 @@ def determinized(
         played += 1
         if time.monotonic() > deadline:
             break
+        yield
     return [total / played for total in totals]
 
 
@@ -197,11 +217,11 @@ SCALE = 8.0
 def tree_search(
     world: World, searcher: int, iterations: int, rng: random.Random, noise: float, exploration: float,
     deadline: float,
-) -> dict[Move, tuple[int, float]]:
+) -> Thinking[dict[Move, tuple[int, float]]]:
     """Information-set MCTS from ``searcher``'s point of view: visits and mean net points of
     each root move."""
     root = Node(searcher)
-    for _ in range(iterations):
+    for iteration in range(1, iterations + 1):
         pos = world(rng)
         node = root
         path: list[Node] = []
@@ -243,4 +263,6 @@ def tree_search(
             visited.total += points[visited.seat] / SCALE
         if time.monotonic() > deadline:
             break
+        if iteration % SLICE == 0:
+            yield
     return {move: (child.visits, child.total * SCALE / child.visits) for move, child in root.children.items()}

@@ -11,14 +11,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import time
 import traceback
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from js import document, window
 from pyodide.ffi import create_proxy
 
 from lukfu import PLAYING, Action, Card, IllegalAction, parse_cards
+from lukfu.ai import DEFAULT_LEVEL, LEVELS
+from lukfu.ai.hint import hint_thinking
+from lukfu.ai.search import Thinking
 from lukfu.dealcode import deal_code
 from lukfu.i18n import (
     DEFAULT_LANGUAGE,
@@ -39,6 +43,9 @@ from lukfu.web.text import YOU
 from lukfu.web.view import DealLinks, suit_tip_view, table_view
 
 SPEED_KEY = "lukfu.speed"  # localStorage key of the "Computer speed" setting
+LEVEL_KEY = "lukfu.level"  # localStorage key of the "Computer level" setting
+THINK_MARK, THINK_MEASURE = "lukfu-think-start", "lukfu-think"
+SLICE_SECONDS = 0.03  # a computer player thinks this long at most before the browser's turn
 LANGUAGE_KEY = "lukfu.language"  # localStorage key of the language picker's choice
 SUIT_TIP_KEY = "lukfu.suits-shown"  # set once the suit legend was shown to a new player
 MAX_SEED = 10**9
@@ -107,6 +114,9 @@ class App:
         self.language_missing = False
         self.view = Renderer(self.tr)
         self.speed = document.getElementById("speed")
+        self.level = document.getElementById("level")
+        self.advice = ""  # the hint's text, until the player acts or changes the selection
+        self.hinting = False
         self.delay_override = self.options.delay
         self.random = random.Random()
         self.session: Session | None = None
@@ -135,9 +145,12 @@ class App:
         saved = stored(SPEED_KEY)
         if saved in options.SPEEDS:
             self.speed.value = saved
+        level = stored(LEVEL_KEY)
+        self.level.value = level if level in LEVELS else DEFAULT_LEVEL
         self.picker = self.view.offer_languages(list(OFFERED), self.tr.language)
         self._listen(self.view.table, "click", self.on_click)
         self._listen(self.speed, "change", self.on_speed)
+        self._listen(self.level, "change", self.on_level)
         self._listen(self.picker, "change", self.on_language)
         self._listen(document, "keydown", self.on_key)
         self._listen(self.view.stats_panel, "click", self.on_stats_click)
@@ -182,6 +195,14 @@ class App:
     def on_speed(self, _event: Any) -> None:
         self.delay_override = None  # the player's choice now wins over the address
         store(SPEED_KEY, str(self.speed.value))
+
+    def on_level(self, _event: Any) -> None:
+        """The level is kept for the next deals (the players of a deal keep theirs)."""
+        store(LEVEL_KEY, str(self.level.value))
+
+    def chosen_level(self) -> str:
+        level = str(self.level.value)
+        return level if level in LEVELS else DEFAULT_LEVEL
 
     def on_language(self, _event: Any) -> None:
         asyncio.ensure_future(self.guarded_async(self.switch_language(str(self.picker.value))))
@@ -239,7 +260,7 @@ class App:
 
     def deal(self, seed: int | None = None, master: int | None = None) -> None:
         number = self.random.randrange(MAX_SEED) if seed is None else seed
-        session = Session.new(number, master)
+        session = Session.new(number, master, self.chosen_level())
         self.begin(session, 0, False)
         self.tell(session.events)
         self.save()
@@ -251,6 +272,8 @@ class App:
         self.generation += 1
         self.session, self.hints, self.counted = session, hints, counted
         self.steps = None
+        self.advice = ""
+        self.hinting = False
         self.failure = None
         self.view.hide_failure()
         self.selected.clear()
@@ -343,7 +366,8 @@ class App:
                 options.replay_query(str(window.location.search), code),
                 f"{window.location.origin}{window.location.pathname}{options.share_query(code)}",
             )
-        self.view.render(table_view(self.tr, obs, self.selected, session.check, links))
+        self.view.render(table_view(self.tr, obs, self.selected, session.check, links,
+                                    self.advice, self.hints, self.hinting))
         self.offline.offer()  # a new version waits for the end of a deal
 
     def tell(self, events: list[Event]) -> None:
@@ -476,7 +500,12 @@ class App:
             await asyncio.sleep(pause)
             if generation != self.generation:
                 return
-            events = session.step()
+            # Each decision is a User Timing measure, for bench/ai_latency.py.
+            window.performance.mark(THINK_MARK)
+            events = await think(session.thinking())
+            window.performance.measure(THINK_MEASURE, THINK_MARK)
+            if generation != self.generation:
+                return
             self.tell(events)
             self.save()
             self.refresh()
@@ -501,6 +530,9 @@ class App:
         if name == "copy-link":
             asyncio.ensure_future(self.guarded_async(self.view.copy_link()))
             return
+        if name == "hint":
+            asyncio.ensure_future(self.guarded_async(self.give_hint(self.generation)))
+            return
         code = target.getAttribute("data-card")
         if code:
             self.toggle(parse_cards(str(code))[0])
@@ -517,10 +549,32 @@ class App:
             self.view.problem(text.illegal_text(self.tr, error, session.observation(YOU)))
             return
         self.selected.clear()
+        self.advice = ""
         self.tell(events)
         self.save()
         self.refresh()
         self.schedule()
+
+    async def give_hint(self, generation: int) -> None:
+        """Ask Strong what to do in the player's seat (their observation only); select the
+        suggested cards and say why."""
+        session = self.session
+        if session is None or not session.waiting_for_person() or self.hinting:
+            return
+        observation = session.observation(YOU)
+        self.hinting = True
+        self.refresh()
+        try:
+            hint = await think(hint_thinking(observation, session.deal_number))
+        finally:
+            self.hinting = False
+        if generation != self.generation or session.observation(YOU) != observation:
+            return  # a new deal, or the player acted meanwhile
+        self.hints += 1
+        self.save()
+        self.selected = set(hint.action.cards)
+        self.advice = text.hint_text(self.tr, hint)
+        self.refresh()
 
     def action_for(self, name: str) -> Action | None:
         """The action a button stands for, with the selected cards where it takes cards."""
@@ -543,4 +597,22 @@ class App:
             self.selected.remove(card)
         else:
             self.selected.add(card)
+        self.advice = ""
         self.refresh()
+
+
+T = TypeVar("T")
+
+
+async def think(work: Thinking[T]) -> T:
+    """Run a computer player's thinking in slices of at most ``SLICE_SECONDS``, letting the
+    browser paint and listen between them (no long task while a search runs)."""
+    while True:
+        until = time.perf_counter() + SLICE_SECONDS
+        try:
+            while time.perf_counter() < until:
+                next(work)
+        except StopIteration as done:
+            result: T = done.value
+            return result
+        await asyncio.sleep(0)

@@ -367,6 +367,7 @@ class Renderer:
     def _result(self, result: ResultView) -> Any:
         panel = element("div", "result")
         panel.appendChild(element("p", "result-detail", result.detail))
+        panel.appendChild(element("p", "result-hints", result.hints_text))
         table = element("table", "result-table")
         head = element("thead")
         row = element("tr")

@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from lukfu import CALLING, OVER, session
+from lukfu import CALLING, OVER, classify, session
 from lukfu.actions import CLAIM, DISCARD
 from lukfu.i18n import N_, Translator
 from lukfu.plays import RUN
 
 if TYPE_CHECKING:
     from lukfu import Card, IllegalAction, Observation, Play
+    from lukfu.ai.hint import Hint
     from lukfu.session import Event
 
 YOU, RIGHT, LEFT = 0, 1, 2
@@ -284,3 +285,41 @@ def claim_hint(tr: Translator, F: int, S: int, points: int) -> str:
         "Claiming now: F = {F}, S = {S}, and {points} points for you.",
         F=F, S=S, points=tr.signed(points),
     )
+
+
+# Why the hint suggests what it does, by ``lukfu.ai.hint`` reason code.
+HINT_REASONS = {
+    "call": N_("This hand can reach six fu."),
+    "pass": N_("This hand is unlikely to reach six fu."),
+    "claim": N_("F = {F} wins now; playing on could only lose it."),
+    "cash": N_("Nobody can beat this lead, and it raises your F."),
+    "keep-lead": N_("Nobody can beat this lead: you keep the lead."),
+    "give-lead": N_("A cheap lead: keep your strong cards for later."),
+    "win-cheap": N_("The cheapest play that wins this trick."),
+    "win-holds": N_("Nobody after you can beat this play."),
+    "beat": N_("You must beat it; this play keeps your best cards."),
+    "discard": N_("These are the cards least worth keeping."),
+}
+
+
+def hint_text(tr: Translator, hint: Hint) -> str:
+    """The hint in one line: what to do, then why."""
+    why = tr.gettext(HINT_REASONS[hint.reason], F=hint.F)
+    action = hint.action
+    if action.kind == "call":
+        return tr.gettext("Hint: play this deal. {why}", why=why)
+    if action.kind == "pass":
+        return tr.gettext("Hint: pass. {why}", why=why)
+    if action.kind == CLAIM:
+        return tr.gettext("Hint: claim. {why}", why=why)
+    if action.kind == DISCARD:
+        return tr.gettext("Hint: discard {cards} face down. {why}", cards=cards_text(tr, action.cards),
+                          why=why)
+    play = classify(action.cards)
+    assert play is not None
+    return tr.gettext("Hint: play {cards}. {why}", cards=play_text(tr, play), why=why)
+
+
+def hints_used_text(tr: Translator, count: int) -> str:
+    """The end-of-deal panel's count of hints."""
+    return tr.ngettext("You used {n} hint in this deal.", "You used {n} hints in this deal.", count)

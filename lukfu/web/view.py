@@ -130,6 +130,7 @@ class ResultView(NamedTuple):
     share_label: str = ""
     share_url: str = ""
     copy_label: str = ""
+    hints_text: str = ""  # how many hints the player asked for in this deal
 
 
 class ButtonView(NamedTuple):
@@ -273,7 +274,9 @@ class DealLinks(NamedTuple):
     share: str
 
 
-def result_view(tr: Translator, obs: Observation, links: DealLinks | None = None) -> ResultView | None:
+def result_view(
+    tr: Translator, obs: Observation, links: DealLinks | None = None, hints: int = 0
+) -> ResultView | None:
     result = obs.result
     if result is None:
         return None
@@ -306,6 +309,7 @@ def result_view(tr: Translator, obs: Observation, links: DealLinks | None = None
         if links else "",
         share_url=links.share if links else "",
         copy_label=tr.gettext("Copy link") if links else "",
+        hints_text=text.hints_used_text(tr, hints),
     )
 
 
@@ -353,7 +357,9 @@ def feedback(tr: Translator, obs: Observation, selected: Collection[Card], check
                     False, True, False)
 
 
-def buttons(tr: Translator, obs: Observation, fb: Feedback | None) -> tuple[ButtonView, ...]:
+def buttons(
+    tr: Translator, obs: Observation, fb: Feedback | None, hinting: bool = False
+) -> tuple[ButtonView, ...]:
     mine = obs.to_move == obs.seat
     kinds = {a.kind for a in obs.legal} if mine else set()
     calling = obs.phase == CALLING
@@ -372,6 +378,7 @@ def buttons(tr: Translator, obs: Observation, fb: Feedback | None) -> tuple[Butt
         ButtonView("discard", playing and DISCARD in kinds, bool(fb and fb.discard),
                    tr.gettext("Discard face down")),
         ButtonView("claim", CLAIM in kinds, CLAIM in kinds, tr.gettext("Claim"), claim_sub),
+        ButtonView("hint", mine and not over, mine and not hinting, tr.gettext("Hint")),
         ButtonView("new-deal", over, over, tr.gettext("New deal")),
         ButtonView("replay", over, over, tr.gettext("Replay this deal")),
     )
@@ -379,9 +386,11 @@ def buttons(tr: Translator, obs: Observation, fb: Feedback | None) -> tuple[Butt
 
 def table_view(
     tr: Translator, obs: Observation, selected: Collection[Card], check: Check | None,
-    links: DealLinks | None = None,
+    links: DealLinks | None = None, advice: str = "", hints: int = 0, hinting: bool = False,
 ) -> TableView:
-    """Everything the table shows for ``obs`` (seat 0's observation)."""
+    """Everything the table shows for ``obs`` (seat 0's observation); ``advice`` is a hint's
+    text (shown instead of the selection's feedback), ``hints`` how many were asked for, and
+    ``hinting`` whether one is being worked out."""
     mine = obs.to_move == obs.seat and obs.phase == PLAYING
     fb = feedback(tr, obs, selected, check) if mine and check is not None else None
     if obs.phase == CALLING:
@@ -395,11 +404,11 @@ def table_view(
         to_move=obs.to_move,
         seats=seat_views(tr, obs),
         trick=trick,
-        result=result_view(tr, obs, links),
+        result=result_view(tr, obs, links, hints),
         prompt=text.prompt_text(tr, obs),
-        hint=fb.hint if fb else "",
-        hint_problem=fb.problem if fb else False,
+        hint=advice or (fb.hint if fb else ""),
+        hint_problem=bool(fb and fb.problem and not advice),
         hand=card_views(tr, obs.hand, obs.old, selected if mine else ()),
         hand_enabled=mine,
-        buttons=buttons(tr, obs, fb),
+        buttons=buttons(tr, obs, fb, hinting),
     )
