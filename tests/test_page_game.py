@@ -9,7 +9,6 @@ and at the end that the net points shown sum to zero.  Screenshots go to artifac
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -20,7 +19,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from lukfu import Action, Card, State, classify, new_deal, parse_cards, settle
-from lukfu.ai import choose_action
+from lukfu.ai import DEFAULT_LEVEL, make_player
 from lukfu.dealcode import read_deal_code
 
 if TYPE_CHECKING:
@@ -348,13 +347,14 @@ def player(page: Page) -> Iterator[Player]:
 def seed_where_everybody_passes() -> int:
     """A deal number where, if you (the Master) pass, both computer players pass too.
 
-    The page gives the computer players ``random.Random(deal number)``, so the engine's own
-    player can tell here what they will do (Python's random() is the same in every version).
+    The page seats computer players of the default level, each decision seeded from the deal
+    number, so the same players can tell here what they will do.
     """
     for seed in range(1, 500):
-        state, rng = new_deal(seed, 0).apply(Action.pass_()), random.Random(seed)
+        state = new_deal(seed, 0).apply(Action.pass_())
+        player = make_player(DEFAULT_LEVEL, seed)
         while state.phase == "calling" and state.to_move != 0:
-            state = state.apply(choose_action(state.observation(state.to_move), rng))
+            state = state.apply(player.choose(state.observation(state.to_move)))
         if state.redeals:
             return seed
     raise AssertionError("no deal where all three pass")
