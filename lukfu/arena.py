@@ -14,6 +14,7 @@ apart, win/draw/loss rates, decision times, and as its last line one JSON object
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import statistics
@@ -108,14 +109,26 @@ def rates(results: Sequence[str]) -> dict[str, float]:
     return {kind: results.count(kind) / len(results) for kind in ("win", "draw", "loss")}
 
 
-def run(candidate: str, baseline: str, deals: int, seed: int, jobs: int) -> dict[str, object]:
-    """Play the duplicate deals and gather the report."""
+def run(
+    candidate: str, baseline: str, deals: int, seed: int, jobs: int, progress: int = 0
+) -> dict[str, object]:
+    """Play the duplicate deals and gather the report; every ``progress`` deals the report so
+    far goes to stderr as JSON (a long run can be stopped with a result in hand)."""
     tasks = [(candidate, baseline, deal_seed(seed, number)) for number in range(deals)]
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            outcomes = pool.map(duplicate, tasks, chunksize=max(1, deals // (jobs * 8)))
-    else:
-        outcomes = [duplicate(task) for task in tasks]
+    outcomes: list[Outcome] = []
+    with Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
+        played = pool.imap(duplicate, tasks, chunksize=max(1, deals // (jobs * 8))) if pool else map(
+            duplicate, tasks)
+        for outcome in played:
+            outcomes.append(outcome)
+            if progress and len(outcomes) % progress == 0 and len(outcomes) < deals:
+                print(json.dumps(gather(candidate, baseline, seed, outcomes), sort_keys=True),
+                      file=sys.stderr, flush=True)
+    return gather(candidate, baseline, seed, outcomes)
+
+
+def gather(candidate: str, baseline: str, seed: int, outcomes: list[Outcome]) -> dict[str, object]:
+    """The report of the deals played so far."""
     per_deal = [statistics.fmean(o.one + o.two) for o in outcomes]
     one = [statistics.fmean(o.one) for o in outcomes]
     two = [statistics.fmean(o.two) for o in outcomes]
@@ -129,7 +142,7 @@ def run(candidate: str, baseline: str, deals: int, seed: int, jobs: int) -> dict
     return {
         "candidate": candidate,
         "baseline": baseline,
-        "deals": deals,
+        "deals": len(outcomes),
         "seed": seed,
         "mean": round(mean, 4),
         "ci95": [round(low, 4), round(high, 4)],
@@ -175,10 +188,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--progress", type=int, default=0, help="print the running mean every N deals")
     args = parser.parse_args(argv)
     if args.deals < 1 or args.jobs < 1:
         parser.error("--deals and --jobs must be 1 or more")
-    print(report(run(args.candidate, args.baseline, args.deals, args.seed, args.jobs)))
+    print(report(run(args.candidate, args.baseline, args.deals, args.seed, args.jobs, args.progress)))
     return 0
 
 
