@@ -184,7 +184,9 @@ class Player:
             self.discard(deal)
             return
         assert self.visible("play") and not self.enabled("play")
-        best = self.best()
+        # The last trick stays on the table until the next lead: its best play is not yours to beat.
+        finished = self.page.eval_on_selector("#trick", "e => e.classList.contains('finished')")
+        best = [] if finished else self.best()
         if not best:
             if not deal.illegal_checked:
                 self.check_illegal_selection()
