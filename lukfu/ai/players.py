@@ -34,7 +34,7 @@ DEFAULT_LEVEL = "strong"
 SEER = "seer"
 """The player who sees every hand: for the arena only, never offered in the page."""
 
-SAFETY_SECONDS = 2.0
+SAFETY_SECONDS = 10.0
 """Wall-clock cap on one decision, for safety only: budgets are counted in play-outs."""
 
 

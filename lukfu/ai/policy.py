@@ -17,6 +17,8 @@ opponents play as a sound player would and not as a random one.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..cards import SPECIAL_MASK, SUIT_MASK, cards_of
 from ..knowledge import old_mask
 from ..plays import BEATERS, PLAYS
@@ -150,8 +152,11 @@ def follow(hand: int, public: int, own_discards: int, options: list[int], last: 
     return best_index
 
 
+@lru_cache(maxsize=1 << 16)
 def discard(hand: int, public: int, count: int) -> int:
-    """The mask of ``count`` cards to throw face down, least useful first (one at a time)."""
+    """The mask of ``count`` cards to throw face down, least useful first (one at a time).
+
+    Cached: play-outs meet the same hands again and again."""
     thrown = 0
     for _ in range(count):
         rest = hand & ~thrown

@@ -21,6 +21,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Generator
+from functools import lru_cache
 from itertools import combinations
 from typing import TypeVar
 
@@ -129,7 +130,8 @@ def net_points(pos: Position) -> tuple[int, int, int]:
     return settle(winner, F, pos.caller)
 
 
-def discard_candidates(hand: int, public: int, size: int) -> list[int]:
+@lru_cache(maxsize=1 << 12)
+def discard_candidates(hand: int, public: int, size: int) -> tuple[int, ...]:
     """The few discards (masks) of ``size`` cards that leave the hand worth nearly the most.
 
     Knowledge prunes the rest: a discard that breaks a set or a run, or throws an Old card,
@@ -145,7 +147,7 @@ def discard_candidates(hand: int, public: int, size: int) -> list[int]:
     best = max(values.values())
     options = sorted((m for m in values if values[m] >= best - DISCARD_MARGIN), key=lambda m: -values[m])
     masks = options[:DISCARD_CANDIDATES]
-    return masks if first in masks else [first] + masks[: DISCARD_CANDIDATES - 1]
+    return tuple(masks if first in masks else [first] + masks[: DISCARD_CANDIDATES - 1])
 
 
 def cheapest_winners(hand: int, public: int, options: list[int]) -> list[int]:
