@@ -14,6 +14,7 @@ from lukfu.ai.players import BUDGETS, SEER, Seer
 from lukfu.ai.worlds import Evidence, sample
 from lukfu.arena import main, play, run
 from lukfu.cards import cards_of, to_mask
+from lukfu.session import Session
 
 SEARCH_LEVELS = ("strong", "expert")
 
@@ -161,3 +162,19 @@ def test_arena_prints_a_report_ending_in_json(capsys: pytest.CaptureFixture[str]
     low, high = result["ci95"]
     assert low <= result["mean"] <= high
     assert result["deals"] == 30 and set(result["decision_ms"]) == {"casual", "beginner"}
+
+
+def test_a_session_thinks_in_slices_to_the_same_move() -> None:
+    """The page runs a computer player's thinking in slices: same move as thinking at once."""
+    sliced, at_once = (Session.new(9, master=1, level="strong") for _ in range(2))
+    work = sliced.thinking()
+    slices = 0
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            events = done.value
+            break
+        slices += 1
+    assert slices > 1
+    assert events == at_once.step() and sliced.state == at_once.state

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from lukfu import Action, Card, State, classify, new_deal, parse_cards, settle
-from lukfu.ai import DEFAULT_LEVEL, make_player
+from lukfu.ai import make_player
 from lukfu.dealcode import read_deal_code
 
 if TYPE_CHECKING:
@@ -339,22 +339,28 @@ class Player:
             assert "You claim with F = " in page.inner_text("#log")
 
 
+LEVEL = "beginner"
+"""The computer level these deals are played against: the test player is no match for more, and
+its deals should see claims (set before the page loads, as the level setting keeps it)."""
+
+
 @pytest.fixture
 def player(page: Page) -> Iterator[Player]:
     console: list[str] = []
     page.on("console", lambda msg: console.append(msg.text))
+    page.add_init_script(f"localStorage.setItem('lukfu.level', '{LEVEL}')")
     yield Player(page, console)
 
 
 def seed_where_everybody_passes() -> int:
     """A deal number where, if you (the Master) pass, both computer players pass too.
 
-    The page seats computer players of the default level, each decision seeded from the deal
+    The page seats computer players of the chosen level, each decision seeded from the deal
     number, so the same players can tell here what they will do.
     """
     for seed in range(1, 500):
         state = new_deal(seed, 0).apply(Action.pass_())
-        player = make_player(DEFAULT_LEVEL, seed)
+        player = make_player(LEVEL, seed)
         while state.phase == "calling" and state.to_move != 0:
             state = state.apply(player.choose(state.observation(state.to_move)))
         if state.redeals:
