@@ -54,7 +54,7 @@ T = TypeVar("T")
 Thinking = Generator[None, None, T]
 """A search in slices: it yields between slices (the page lets the browser breathe) and returns
 its answer. ``finish`` runs one to the end at once."""
-SLICE = 16
+SLICE = 4
 """Play-outs of the tree search between two yields (the determinized search yields per world)."""
 
 

@@ -45,7 +45,7 @@ from lukfu.web.view import DealLinks, suit_tip_view, table_view
 SPEED_KEY = "lukfu.speed"  # localStorage key of the "Computer speed" setting
 LEVEL_KEY = "lukfu.level"  # localStorage key of the "Computer level" setting
 THINK_MARK, THINK_MEASURE = "lukfu-think-start", "lukfu-think"
-SLICE_SECONDS = 0.03  # a computer player thinks this long at most before the browser's turn
+SLICE_SECONDS = 0.012  # a computer player thinks this long at most before the browser's turn
 LANGUAGE_KEY = "lukfu.language"  # localStorage key of the language picker's choice
 SUIT_TIP_KEY = "lukfu.suits-shown"  # set once the suit legend was shown to a new player
 MAX_SEED = 10**9
@@ -504,6 +504,7 @@ class App:
             window.performance.mark(THINK_MARK)
             events = await think(session.thinking())
             window.performance.measure(THINK_MEASURE, THINK_MARK)
+            await asyncio.sleep(0)  # the move is shown in a task of its own
             if generation != self.generation:
                 return
             self.tell(events)
