@@ -153,9 +153,6 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "cards, so there are at most 36 - 3 * size = 3 * (HAND_SIZE - size) of them (only ints past the "
         "deck, which from_hands does not refuse in `public`, could reach it)",
     ),
-    ("session", "Session.__init__",
-     "raise ValueError(f\"unknown player {name!r}: 'person' or one of {'XX, XX'.join(LEVELS)}\")"):
-        "there is one level (LEVELS), so the separator is never printed",
     ("observation", "_read_calls",
      'return tuple((_seat(call[:-1]), {"c": True, "p": False}[call[+1]]) for call in text.split())'):
         "_seat(call[:-1]) has already accepted exactly one character, so call has two and "

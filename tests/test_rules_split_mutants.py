@@ -370,7 +370,7 @@ def session_record(**changes: object) -> str:
         (session_record(seats=["person", "beginner"]), "seats: a session has three seats"),
         (
             session_record(seats=["person", "grandmaster", "beginner"]),
-            "seats: unknown player 'grandmaster': 'person' or one of beginner",
+            "seats: unknown player 'grandmaster': 'person' or one of beginner, casual, strong, expert",
         ),
         (session_record(deal=[]), "deal: expected a deal record"),
     ],
