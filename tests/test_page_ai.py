@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import sys
+from pathlib import Path
+
 import pytest
 from test_page_game import READY
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+from ai_latency import BUTTON_FOR, HINTED  # noqa: E402 (bench/ on the path above)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -22,20 +28,6 @@ def test_the_level_is_a_setting_kept_across_visits(page: Page) -> None:
     page.wait_for_selector(READY, timeout=30_000)
     assert page.input_value("#level") == "casual"
     assert page.evaluate("localStorage.getItem('lukfu.level')") == "casual"
-
-
-BUTTON_FOR = (
-    ("Hint: play this deal.", "call"),
-    ("Hint: pass.", "pass"),
-    ("Hint: claim.", "claim"),
-    ("Hint: discard", "discard"),
-    ("Hint: play", "play"),
-)
-HINTED = """() => {
-  const hint = document.querySelector('#hint').textContent;
-  const button = document.querySelector("[data-action='hint']");
-  return hint.startsWith('Hint: ') && !button.disabled;
-}"""
 
 
 def test_a_whole_deal_played_by_hints(page: Page) -> None:
