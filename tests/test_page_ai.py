@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from test_page_game import READY
