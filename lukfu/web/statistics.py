@@ -28,7 +28,9 @@ from lukfu.stats import (
     Tally,
 )
 
-LEVEL_NAMES = {"beginner": N_("Beginner")}
+LEVEL_NAMES = {
+    "beginner": N_("Beginner"), "casual": N_("Casual"), "strong": N_("Strong"), "expert": N_("Expert"),
+}
 # The chart's drawing box, in SVG user units (the page scales it to the panel's width).
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 300, 100, 6
 
