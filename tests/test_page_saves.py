@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from test_page_game import READY, Deal, Player, cards_in
+from test_page_game import LEVEL, READY, Deal, Player, cards_in
 
 from lukfu import Action, new_deal, parse_action
 from lukfu.dealcode import deal_code
@@ -51,8 +51,10 @@ SNAPSHOT = """() => {
 
 @pytest.fixture
 def player(page: Page) -> Iterator[Player]:
+    """The deals here are checked against ``Session.new`` (Beginner), so the page plays Beginner."""
     console: list[str] = []
     page.on("console", lambda msg: console.append(msg.text))
+    page.add_init_script(f"localStorage.setItem('lukfu.level', '{LEVEL}')")
     yield Player(page, console)
 
 
