@@ -117,7 +117,7 @@ def test_a_bad_import_is_refused_field_by_field() -> None:
         ("levels.beginner.calls_won", NOT_WHOLE),
         ("levels.beginner.net", OUT_OF_RANGE),
         ("levels.grandmaster", UNKNOWN),
-        ("levels.expert", UNKNOWN),
+        ("levels.expert", NOT_OBJECT),  # a level this game has, but not a tally
         ("recent.1", NOT_WHOLE),
         ("recent.2", OUT_OF_RANGE),
     }
