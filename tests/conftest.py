@@ -17,6 +17,7 @@ Fixtures for browser tests (mark them ``@pytest.mark.browser``):
                    unless ``browser_context_args`` says ``service_workers="allow"``.
 - ``browser_log``  (function) what ``page`` recorded; call ``expect_console_error(regex)`` to
                    allow an error a test provokes on purpose.
+- ``player``       (function) a ``test_page_game.Player`` driving ``page`` against Beginner.
 - ``screenshot_dir`` (session) artifacts/screenshots/, created.  A failing browser test also
                    saves ``failed-<test>.png`` there.
 """
@@ -210,3 +211,15 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report = yield
     setattr(item, f"rep_{report.when}", report)
     return report
+
+
+@pytest.fixture
+def player(page: Page) -> Iterator[Any]:
+    """A `test_page_game.Player` at the page, which plays against Beginner
+    (`test_page_game.LEVEL`): the deals are checked against ``Session.new`` (Beginner too)."""
+    from test_page_game import LEVEL, Player
+
+    console: list[str] = []
+    page.on("console", lambda msg: console.append(msg.text))
+    page.add_init_script(f"localStorage.setItem('lukfu.level', '{LEVEL}')")
+    yield Player(page, console)

@@ -10,7 +10,7 @@ and at the end that the net points shown sum to zero.  Screenshots go to artifac
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
@@ -342,14 +342,6 @@ class Player:
 LEVEL = "beginner"
 """The computer level these deals are played against: the test player is no match for more, and
 its deals should see claims (set before the page loads, as the level setting keeps it)."""
-
-
-@pytest.fixture
-def player(page: Page) -> Iterator[Player]:
-    console: list[str] = []
-    page.on("console", lambda msg: console.append(msg.text))
-    page.add_init_script(f"localStorage.setItem('lukfu.level', '{LEVEL}')")
-    yield Player(page, console)
 
 
 def seed_where_everybody_passes() -> int:

@@ -8,12 +8,11 @@ every decision that no hidden computer card reaches the page or the console.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from test_page_game import LEVEL, READY, Deal, Player, cards_in
+from test_page_game import READY, Deal, Player, cards_in
 
 from lukfu import Action, new_deal, parse_action
 from lukfu.dealcode import deal_code
@@ -47,15 +46,6 @@ SNAPSHOT = """() => {
     result: [...document.querySelectorAll('[data-result-seat]')].map(r => r.dataset.net),
   };
 }"""
-
-
-@pytest.fixture
-def player(page: Page) -> Iterator[Player]:
-    """The deals here are checked against ``Session.new`` (Beginner), so the page plays Beginner."""
-    console: list[str] = []
-    page.on("console", lambda msg: console.append(msg.text))
-    page.add_init_script(f"localStorage.setItem('lukfu.level', '{LEVEL}')")
-    yield Player(page, console)
 
 
 def start(player: Player, query: str) -> None:
