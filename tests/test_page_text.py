@@ -13,7 +13,7 @@ import re
 import pytest
 from test_page_game import cards_in
 
-from lukfu import Action, Card, IllegalAction, State, classify, parse_cards, settle
+from lukfu import Action, Card, IllegalAction, State, classify, new_deal, parse_cards, settle
 from lukfu.ai import choose_action
 from lukfu.i18n import translator
 from lukfu.session import DEAL_OVER, DISCARDED, LED, REDEAL, TRICK_WON, Event, events_of
@@ -138,6 +138,109 @@ def test_following_reasons() -> None:
     assert fb.play and not fb.problem and fb.hint == "Ready to play 8 of Myriads."
     fb = view.feedback(tr, obs, set(parse_cards("C2 C3")), state.check)
     assert not fb.play and fb.problem
+    # Following with a pick that is no play at all: the words are about beating, not leading.
+    e = error(state, Action.play(parse_cards("C2 T4")))
+    assert e.code == "not-a-play"
+    assert text.illegal_text(tr, e, obs) == (
+        "Not a play: to beat 6 of Myriads, play the same kind with as many cards.")
+    assert "lead" not in fb.hint
+
+
+def test_the_best_play_so_far_is_marked_in_words_with_its_owner() -> None:
+    state = following("M8 C2 T4 C3 C4 S2 S3 S7 T2 T5 T6 C9", "M6")
+    trick = view.trick_view(tr, state.observation(YOU))
+    marked = [(slot.name, slot.mark) for slot in trick.slots if slot.best]
+    assert marked == [("Left", "Best so far")]
+    assert [slot.mark for slot in trick.slots if not slot.best] == ["", ""]
+    state = state.apply(Action.play(parse_cards("M8"))).apply(Action.discard(parse_cards(
+        " ".join(str(c) for c in state.hands[1][:1]))))
+    trick = view.trick_view(tr, state.observation(YOU))
+    assert trick.finished and [(s.name, s.mark) for s in trick.slots if s.best] == [
+        ("You", "Took the trick")]
+
+
+def test_legal_play_marks_show_the_cards_that_can_beat() -> None:
+    state = following("M8 C2 T4 C3 C4 S2 S3 S7 T2 T5 T6 C9", "M6")
+    obs = state.observation(YOU)
+    table = view.table_view(tr, obs, set(), state.check)
+    assert [card.code for card in table.hand if card.usable] == ["M8"]
+    table = view.table_view(tr, obs, set(), state.check, marks=False)
+    assert all(card.usable for card in table.hand)
+    # Nothing to mark while another seat is to move, or when any card may be discarded.
+    assert view.usable_cards(state.observation(1)) is None
+    discarding = following("C2 T4 C3 C4 S2 S3 S7 T2 T5 T6 C9 S9", "M6")
+    assert view.usable_cards(discarding.observation(YOU)) is None
+
+
+def test_who_pays_whom_and_why() -> None:
+    assert text.payment_text(tr, YOU, YOU, 2) == (
+        "You called and won: each of the other two pays you S = 2.")
+    assert text.payment_text(tr, 1, 1, 3) == (
+        "Right called and won: each of the other two pays Right S = 3.")
+    assert text.payment_text(tr, YOU, 2, 1) == (
+        "You beat the caller: Left pays you 2 × S = 2; Right pays nothing.")
+    assert text.payment_text(tr, 1, YOU, 2) == (
+        "Right beat you, the caller: you pay Right 2 × S = 4; Left pays nothing.")
+    assert text.payment_text(tr, 2, 1, 1) == (
+        "Left beat the caller: Right pays Left 2 × S = 2; you pay nothing.")
+
+
+def test_the_end_of_a_deal_explained_with_the_running_total() -> None:
+    seen = set()
+    for seed in range(40):
+        state = new_deal(seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            state = state.apply(choose_action(state.observation(state.to_move), rng))
+        result = state.observation(YOU).result
+        assert result is not None
+        totals = view.Totals((1, 2, -3), 1).add(state.net_points)
+        shown = view.result_view(tr, state.observation(YOU), None, totals)
+        assert shown is not None and shown.head[-1] == "Total"
+        assert [row.total_text for row in shown.rows] == [
+            tr.signed(n) for n in (1 + state.net_points[0], 2 + state.net_points[1],
+                                   -3 + state.net_points[2])]
+        assert shown.totals_text == "Total over 2 deals played on this visit."
+        if result.winner is None:
+            assert shown.detail == "Nobody scores." and not shown.explanation
+            continue
+        fu = state.fu[result.winner]
+        seen.add(result.claimed)
+        S = result.F - 5
+        if result.claimed:
+            assert shown.detail == (f"Claimed: F = fu + Old cards in hand = {fu} + "
+                                    f"{result.F - fu} = {result.F}, so S = F − 5 = {S}.")
+        else:
+            assert shown.detail == (f"The cards ran out: F = the fu won = {result.F}, "
+                                    f"so S = F − 5 = {S}.")
+        caller = state.observation(YOU).caller
+        paid = S if result.winner == caller else 2 * S
+        assert shown.explanation[0].endswith(f" = {paid}.") or f" = {paid};" in shown.explanation[0]
+    assert seen == {True, False}
+
+
+def test_the_tricks_so_far_show_discards_as_backs() -> None:
+    state = following("M8 C2 T4 C3 C4 S2 S3 S7 T2 T5 T6 C9", "M6")
+    assert view.history_view(tr, state.observation(YOU)) == ()
+    state = state.apply(Action.play(parse_cards("M8")))
+    discard = Action.discard(state.hands[1][:1])
+    state = state.apply(discard)
+    (trick,) = view.history_view(tr, state.observation(YOU))
+    assert trick.title == "Trick 1: you won it"
+    slots = {slot.seat: slot for slot in trick.slots}
+    assert [c.code for c in slots[2].cards] == ["M6"] and [c.code for c in slots[0].cards] == ["M8"]
+    assert slots[1].cards == () and slots[1].backs == 1
+    assert slots[1].label == "Right: 1 card face down"
+    assert view.table_view(tr, state.observation(YOU), set(), state.check).history == (trick,)
+
+
+def test_the_empty_selection_speaks_the_devices_words() -> None:
+    state = following("M8 C2 T4 C3 C4 S2 S3 S7 T2 T5 T6 C9", "M6")
+    obs = state.observation(YOU)
+    assert view.feedback(tr, obs, set(), state.check, touch=True).hint == (
+        "Tap cards to select them.")
+    assert view.feedback(tr, obs, set(), state.check).hint == (
+        "Click cards to select them.")
 
 
 def test_discarding_when_you_cannot_beat() -> None:

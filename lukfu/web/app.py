@@ -40,10 +40,13 @@ from lukfu.web import options, replay, saving, statistics, text
 from lukfu.web.offline import Offline
 from lukfu.web.render import Renderer
 from lukfu.web.text import YOU
-from lukfu.web.view import DealLinks, suit_tip_view, table_view
+from lukfu.web.view import SHORTCUTS, DealLinks, Totals, hand_step, suit_tip_view, table_view
 
-SPEED_KEY = "lukfu.speed"  # localStorage key of the "Computer speed" setting
+SPEED_KEY = "lukfu.speed"  # localStorage key of the "Speed" setting
 LEVEL_KEY = "lukfu.level"  # localStorage key of the "Computer level" setting
+MARKS_KEY = "lukfu.marks"  # localStorage key of the legal-play marks setting ("on" or "off")
+SHAPES_KEY = "lukfu.suit-shapes"  # localStorage key of the suit shapes setting ("on" or "off")
+LOOK_KEY = "lukfu.look."  # + a slider's name (options.LOOKS): its value
 THINK_MARK, THINK_MEASURE = "lukfu-think-start", "lukfu-think"
 SLICE_SECONDS = 0.012  # a computer player thinks this long at most before the browser's turn
 LANGUAGE_KEY = "lukfu.language"  # localStorage key of the language picker's choice
@@ -117,10 +120,13 @@ class App:
         self.level = document.getElementById("level")
         self.advice = ""  # the hint's text, until the player acts or changes the selection
         self.hinting = False
+        self.marks = document.getElementById("marks")
         self.delay_override = self.options.delay
         self.random = random.Random()
         self.session: Session | None = None
         self.selected: set[Card] = set()
+        self.last_trick = False  # the player asked to see the last trick again
+        self.totals = Totals((0, 0, 0), 0)  # the points of the deals finished on this visit
         self.generation = 0  # bumped by each new deal: stale computer turns stop
         self.failure: str | None = None  # what went wrong, for "copy details"
         self.hints = 0  # hints asked for in this deal (kept in the save, counted at its end)
@@ -149,8 +155,12 @@ class App:
         self.level.value = level if level in LEVELS else DEFAULT_LEVEL
         self.picker = self.view.offer_languages(list(OFFERED), self.tr.language)
         self._listen(self.view.table, "click", self.on_click)
+        self._listen(document, "keydown", self.on_keydown)
         self._listen(self.speed, "change", self.on_speed)
         self._listen(self.level, "change", self.on_level)
+        self.marks.checked = stored(MARKS_KEY) != "off"  # on for a new player
+        self._listen(self.marks, "change", self.on_marks)
+        self.setup_looks()
         self._listen(self.picker, "change", self.on_language)
         self._listen(document, "keydown", self.on_key)
         self._listen(self.view.stats_panel, "click", self.on_stats_click)
@@ -195,6 +205,37 @@ class App:
     def on_speed(self, _event: Any) -> None:
         self.delay_override = None  # the player's choice now wins over the address
         store(SPEED_KEY, str(self.speed.value))
+        self.apply_looks()
+
+    def setup_looks(self) -> None:
+        """The settings that change how the table looks and moves, kept and applied live."""
+        shapes = document.getElementById("suit-shapes")
+        shapes.checked = stored(SHAPES_KEY) == "on"
+        for name in options.LOOKS:
+            document.getElementById(name).value = str(options.look_value(name, stored(LOOK_KEY + name)))
+            self._listen(document.getElementById(name), "input", self.on_look)
+        self._listen(shapes, "change", self.on_look)
+        self.apply_looks()
+
+    def on_look(self, _event: Any) -> None:
+        for name in options.LOOKS:
+            store(LOOK_KEY + name, str(document.getElementById(name).value))
+        store(SHAPES_KEY, "on" if document.getElementById("suit-shapes").checked else "off")
+        self.apply_looks()
+
+    def apply_looks(self) -> None:
+        root = document.documentElement
+        for name in options.LOOKS:
+            value = options.look_value(name, str(document.getElementById(name).value))
+            root.style.setProperty(*options.look_property(name, value))
+        root.toggleAttribute("data-suit-shapes", bool(document.getElementById("suit-shapes").checked))
+        reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        self.view.motion = 0 if reduced else options.MOTIONS.get(str(self.speed.value), 0)
+
+    def on_marks(self, _event: Any) -> None:
+        store(MARKS_KEY, "on" if self.marks.checked else "off")
+        if self.session is not None:
+            self.refresh()
 
     def on_level(self, _event: Any) -> None:
         """The level is kept for the next deals (the players of a deal keep theirs)."""
@@ -277,6 +318,7 @@ class App:
         self.failure = None
         self.view.hide_failure()
         self.selected.clear()
+        self.last_trick = False
 
     def unfinished_deal(self) -> str | None:
         """The save of a deal in progress that the address's deal is about to replace."""
@@ -366,8 +408,11 @@ class App:
                 options.replay_query(str(window.location.search), code),
                 f"{window.location.origin}{window.location.pathname}{options.share_query(code)}",
             )
-        self.view.render(table_view(self.tr, obs, self.selected, session.check, links,
-                                    self.advice, self.hints, self.hinting))
+        touch = bool(window.matchMedia("(pointer: coarse)").matches)
+        self.view.render(table_view(
+            self.tr, obs, self.selected, session.check, links, self.advice, self.hints,
+            self.hinting, touch=touch, last=self.last_trick, marks=bool(self.marks.checked),
+            totals=self.totals if session.is_over else None))
         self.offline.offer()  # a new version waits for the end of a deal
 
     def tell(self, events: list[Event]) -> None:
@@ -378,6 +423,7 @@ class App:
             if event.kind == DEAL_OVER:
                 self.view.announce(text.deal_number_text(self.tr, self.session.deal_number))
                 self.count()
+                self.totals = self.totals.add(self.session.state.net_points)
 
     # --- statistics ----------------------------------------------------------------------------
 
@@ -520,7 +566,14 @@ class App:
         if not target or target.disabled:  # null arrives as the falsy jsnull
             return
         name = str(target.getAttribute("data-action") or "")
-        if name in ("new-deal", "restart"):
+        if name == "new-deal" and self.session is not None and not self.session.is_over:
+            document.getElementById("abandon").showModal()  # confirm first
+            return
+        if name == "keep-playing":
+            document.getElementById("abandon").close()
+            return
+        if name in ("new-deal", "restart", "abandon"):
+            document.getElementById("abandon").close()
             self.deal()
             return
         if self.failure is not None:
@@ -533,6 +586,10 @@ class App:
             return
         if name == "hint":
             asyncio.ensure_future(self.guarded_async(self.give_hint(self.generation)))
+            return
+        if name == "last-trick":
+            self.last_trick = not self.last_trick
+            self.refresh()
             return
         code = target.getAttribute("data-card")
         if code:
@@ -551,6 +608,7 @@ class App:
             return
         self.selected.clear()
         self.advice = ""
+        self.last_trick = False
         self.tell(events)
         self.save()
         self.refresh()
@@ -576,6 +634,40 @@ class App:
         self.selected = set(hint.action.cards)
         self.advice = text.hint_text(self.tr, hint)
         self.refresh()
+
+    def on_keydown(self, event: Any) -> None:
+        """The keyboard: arrows, Home and End along your hand, Enter plays or discards the
+        cards selected (Space selects, as on any button), letters press the table's buttons."""
+        if event.altKey or event.ctrlKey or event.metaKey or event.defaultPrevented:
+            return
+        target = event.target
+        if not target.closest or target.closest("input, select, textarea, a"):
+            return
+        key = str(event.key)
+        card = target.closest("#hand [data-card]")
+        if card:
+            if key == "Enter":
+                event.preventDefault()
+                if not self.press("play"):
+                    self.press("discard")
+                return
+            codes = [str(c.getAttribute("data-card")) for c in self.view.hand.children]
+            step = hand_step(key, codes.index(str(card.getAttribute("data-card"))), len(codes))
+            if step is not None:
+                event.preventDefault()
+                self.view.focus_card(step)
+                return
+        name = SHORTCUTS.get(str(event.code))
+        if name and not event.shiftKey and self.press(name):
+            event.preventDefault()
+
+    def press(self, name: str) -> bool:
+        """Press the table's ``name`` button if it is shown and enabled."""
+        button = document.querySelector(f'#table [data-action="{name}"]')
+        if not button or button.disabled or not button.checkVisibility():
+            return False
+        button.click()
+        return True
 
     def action_for(self, name: str) -> Action | None:
         """The action a button stands for, with the selected cards where it takes cards."""

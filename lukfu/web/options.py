@@ -1,4 +1,5 @@
-"""Page options from the address (``?seed=12&master=0&delay=0&lang=en``, ``?deal=<code>``), checked.
+"""Page options from the address (``?seed=12&master=0&delay=0&lang=en``, ``?deal=<code>``), and
+the choices of the player's settings, checked.
 
 Plain Python, tested under CPython.  A bad value is never fatal: it is ignored and reported
 with a translated notice, and the game goes on with the default.  Every value's length is
@@ -14,9 +15,15 @@ from dataclasses import dataclass, field
 from lukfu.dealcode import MAX_CODE_LENGTH, DealCodeError, read_deal_code
 from lukfu.i18n import Translator, match_language
 
-# Pause before each computer move, in milliseconds: the "Computer speed" setting's choices.
+# Pause before each computer move, in milliseconds: the "Speed" setting's choices.
 SPEEDS = {"slow": 1400, "normal": 800, "fast": 350, "instant": 0}
 DEFAULT_SPEED = "normal"
+# How long a card takes to move (hand to trick, trick to its winner), in milliseconds, at each
+# "Speed": well under half a second; none when the reader's system asks for reduced motion.
+MOTIONS = {"slow": 380, "normal": 240, "fast": 140, "instant": 0}
+# The sliders of the table's look: lowest, highest and default value of each range input, and
+# the stylesheet's custom property it sets (as a fraction: the value / 100).
+LOOKS = {"contrast": (80, 130, 100), "grain": (0, 100, 0), "warmth": (-100, 100, 0)}
 MAX_DELAY = 10_000
 MAX_SEED = 2**63 - 1
 SHOWN_VALUE_LENGTH = 24  # a pasted address can hold anything: show only its start
@@ -35,6 +42,31 @@ class Options:
     delay: int | None = None  # milliseconds; None: use the speed setting
     language: str | None = None  # None: the browser's or the default language
     problems: list[tuple[str, str]] = field(default_factory=list)  # (name, bad value)
+
+
+def look_value(name: str, text: str | None) -> int:
+    """A slider's value as stored (any text, or None), within its range, else its default.
+
+    >>> look_value("contrast", "120"), look_value("contrast", "500"), look_value("grain", "x")
+    (120, 130, 0)
+    >>> look_value("warmth", "-40"), look_value("warmth", None)
+    (-40, 0)
+    """
+    low, high, default = LOOKS[name]
+    text = (text or "").strip()
+    digits = text[1:] if text.startswith("-") else text
+    if not 0 < len(digits) <= 3 or not digits.isascii() or not digits.isdigit():
+        return default
+    return max(low, min(high, int(text)))
+
+
+def look_property(name: str, value: int) -> tuple[str, str]:
+    """The custom property that shows a slider's value on the table.
+
+    >>> look_property("contrast", 115), look_property("warmth", -30)
+    (('--contrast', '1.15'), ('--warmth', '-0.3'))
+    """
+    return f"--{name}", f"{value / 100:g}"
 
 
 def _whole_number(text: str, high: int, digits: int) -> int | None:

@@ -27,6 +27,7 @@ from lukfu.web.view import (
     TrickView,
     card_src,
     legend_src,
+    shortcut_key,
 )
 
 MAX_LOG = 200  # lines kept in the event log
@@ -64,6 +65,78 @@ def normalize(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+def options(**values: object) -> Any:
+    """A JavaScript object of ``values`` (for focus() and animate())."""
+    return to_js(values, dict_converter=Object.fromEntries)
+
+
+class Flight:
+    """Cards moving: from a hand to the trick, and a finished trick to its winner.  Made before
+    the trick area is rebuilt (it notes where each card was), landed after (it animates the new
+    cards from where they came from, and sends the finished trick's cards to the winner)."""
+
+    def __init__(self, view: Renderer) -> None:
+        self.view = view
+        box = view.trick
+        self.before = {str(img.getAttribute("data-flight")): img.getBoundingClientRect()
+                       for img in box.querySelectorAll("[data-flight]")}
+        self.leaving: list[tuple[Any, Any]] = []  # (a finished trick's card, where it was)
+        best = box.querySelector(".slot.best") if box.classList.contains("finished") else None
+        self.winner = int(str(best.className).split("slot-")[1].split()[0]) if best else None
+        if best:
+            self.leaving = [(img, img.getBoundingClientRect())
+                            for img in box.querySelectorAll("[data-flight]")]
+        self.hand = {str(b.getAttribute("data-card")): b.getBoundingClientRect()
+                     for b in view.hand.querySelectorAll("[data-card]")}
+        self.seats = [(view.seats[seat].querySelector(".seat-cards")
+                       or view.seats[seat].querySelector(".seat-label")).getBoundingClientRect()
+                      for seat in range(3)]
+
+    def land(self) -> None:
+        arrived = {str(img.getAttribute("data-flight")): img
+                   for img in self.view.trick.querySelectorAll("[data-flight]")}
+        if self.leaving and set(arrived) != set(self.before):
+            self._send_to_winner()
+        new = {key: img for key, img in arrived.items() if key not in self.before}
+        if len({key.split()[0] for key in new}) != 1:
+            return  # no one card played: a trick shown again, not a move
+        for key, img in new.items():
+            seat = int(key.split()[0])
+            code = key.rsplit("/", 1)[-1].removesuffix(".svg")
+            start = self.hand.get(code) if seat == 0 else self.seats[seat]
+            if start:
+                self._move(img, start, img.getBoundingClientRect(), forwards=False)
+
+    def _send_to_winner(self) -> None:
+        assert self.winner is not None
+        pile = self.view.seats[self.winner].querySelector(".seat-label").getBoundingClientRect()
+        for img, rect in self.leaving:
+            ghost = img.cloneNode(True)
+            ghost.removeAttribute("data-flight")
+            ghost.setAttribute("aria-hidden", "true")
+            ghost.classList.add("in-flight")
+            for name, value in (("left", rect.left), ("top", rect.top), ("width", rect.width),
+                                ("height", rect.height)):
+                ghost.style.setProperty(name, f"{value}px")
+            document.body.appendChild(ghost)
+            moving = self._move(ghost, pile, rect, forwards=True)
+            moving.onfinish = create_once_callable(lambda _event, ghost=ghost: ghost.remove())
+
+    def _move(self, node: Any, there: Any, here: Any, forwards: bool) -> Any:
+        """Animate ``node`` (at ``here``) from ``there`` to where it is, or when ``forwards``
+        from where it is to ``there``, fading away."""
+        dx = there.left + there.width / 2 - (here.left + here.width / 2)
+        dy = there.top + there.height / 2 - (here.top + here.height / 2)
+        scale = max(0.3, min(2.5, there.width / here.width)) if here.width else 1
+        away = {"transform": f"translate({dx}px, {dy}px) scale({scale:.3f})",
+                "opacity": 0.2 if forwards else 1}
+        home = {"transform": "none", "opacity": 1}
+        frames = [home, away] if forwards else [away, home]
+        return node.animate(to_js(frames, dict_converter=Object.fromEntries),
+                            options(duration=self.view.motion, easing="ease-out",
+                                    fill="forwards" if forwards else "none"))
+
+
 class Renderer:
     """The table's DOM.  Call `render` with a new view whenever the game changes."""
 
@@ -88,6 +161,9 @@ class Renderer:
         self.stats_panel = document.getElementById("stats")
         self.stats_file = document.getElementById("stats-file")
         self._shown: dict[str, object] = {}
+        self.motion = 0  # milliseconds a card takes to move; 0: no movement
+        self._current = ""  # the card of your hand that holds the tab stop
+        self._current_index = 0
         self._static: list[tuple[Any, str, str | None]] = []
 
     # --- static text ---------------------------------------------------------------------------
@@ -284,8 +360,12 @@ class Renderer:
             self._seat(seat_view)
         if self._changed("trick", (view.trick, view.result)):
             self._trick(view.trick, view.result)
+        if self._changed("history", view.history):
+            self._history(view.history)
         if self._changed("prompt", view.prompt):
             self.prompt.textContent = view.prompt
+        if self._changed("news", view.news):  # emptied between turns: said again next turn
+            document.getElementById("turn-news").textContent = view.news
         if self._changed("hint", (view.hint, view.hint_problem)):
             self.hint.textContent = view.hint
             self.hint.classList.toggle("problem", view.hint_problem)
@@ -332,6 +412,7 @@ class Renderer:
 
     def _trick(self, trick: TrickView | None, result: ResultView | None) -> None:
         box = self.trick
+        flight = Flight(self) if self.motion else None  # where the cards were before
         title = box.querySelector(".trick-title")
         for child in list(box.children):
             if not child.classList.contains("trick-title"):
@@ -346,6 +427,22 @@ class Renderer:
             title.textContent = ""
             return
         title.textContent = trick.title
+        box.appendChild(self._slots(trick))
+        if flight is not None:
+            flight.land()
+
+    def _history(self, tricks: tuple[TrickView, ...]) -> None:
+        """The tricks finished so far, each with its title and its three plays."""
+        box = document.getElementById("history")
+        clear(box)
+        for trick in tricks:
+            item = element("li", "history-trick")
+            item.appendChild(element("p", "history-title", trick.title))
+            item.appendChild(self._slots(trick))
+            box.appendChild(item)
+
+    def _slots(self, trick: TrickView) -> Any:
+        """A trick's three plays, Left, You, Right: names, cards (backs when face down), notes."""
         slots = element("div", "slots")
         for slot in trick.slots:
             node = element("div", f"slot slot-{slot.seat}" + (" best" if slot.best else ""))
@@ -358,15 +455,21 @@ class Renderer:
                 cards.appendChild(card_image(card.code, card.label, self.tr.language))
             for _ in range(slot.backs):
                 cards.appendChild(card_image(BACK, "", self.tr.language))
+            for i, img in enumerate(cards.children):  # (which card it is, for its move)
+                img.setAttribute("data-flight", f"{slot.seat} {i} {img.getAttribute('src')}")
             if slot.note:
                 cards.appendChild(element("span", "slot-note", slot.note))
             node.appendChild(cards)
+            if slot.mark:
+                node.appendChild(element("span", "slot-mark", slot.mark))
             slots.appendChild(node)
-        box.appendChild(slots)
+        return slots
 
     def _result(self, result: ResultView) -> Any:
         panel = element("div", "result")
         panel.appendChild(element("p", "result-detail", result.detail))
+        for line in result.explanation:
+            panel.appendChild(element("p", "result-detail", line))
         panel.appendChild(element("p", "result-hints", result.hints_text))
         table = element("table", "result-table")
         head = element("thead")
@@ -384,8 +487,12 @@ class Renderer:
             row.appendChild(element("th", "", r.name, scope="row"))
             row.appendChild(element("td", "num", r.fu_text))
             row.appendChild(element("td", "num net", r.net_text))
+            if r.total_text:
+                row.appendChild(element("td", "num total", r.total_text))
             body.appendChild(row)
         table.appendChild(body)
+        if result.totals_text:
+            table.prepend(element("caption", "result-totals", result.totals_text))
         panel.appendChild(table)
         if result.number is not None:
             panel.setAttribute("data-deal", str(result.number))
@@ -424,24 +531,46 @@ class Renderer:
             status.textContent = self.tr.gettext("Copy the link from the box.")
 
     def _hand(self, cards: tuple[CardView, ...], enabled: bool) -> None:
+        """Your cards as toggle buttons: one tab stop (the card last moved to), the arrow keys
+        move along them.  Between your turns they stay focusable, marked aria-disabled, so the
+        keyboard and a screen reader can still go through your hand."""
         layout = (self.tr.language, *((c.code, c.label, c.old) for c in cards))
-        if self._changed("hand", (layout, enabled)):
+        focused = self.hand.contains(document.activeElement)
+        if self._changed("hand", layout):
             clear(self.hand)
             for card in cards:
                 button = element("button", "card", type="button", data_card=card.code,
-                                 aria_label=card.label, aria_pressed="false")
-                button.disabled = not enabled
+                                 aria_label=card.label, aria_pressed="false", tabindex="-1")
                 button.appendChild(card_image(card.code, "", self.tr.language))
                 if card.old:
                     button.appendChild(
                         element("span", "old-mark", self.tr.gettext("Old"), aria_hidden="true")
                     )
                 self.hand.appendChild(button)
-        pressed = tuple(c.selected for c in cards)
+            codes = [c.code for c in cards]
+            if self._current not in codes:  # played: the card that took its place
+                self._current = codes[min(self._current_index, len(codes) - 1)] if codes else ""
+            self.focus_card(codes.index(self._current) if codes else -1, focused)
+        if self._changed("hand-enabled", enabled):
+            for button in self.hand.querySelectorAll("[data-card]"):
+                button.setAttribute("aria-disabled", "false" if enabled else "true")
+        pressed = tuple((c.selected, c.usable) for c in cards)
         if self._changed("pressed", (layout, pressed)):
             for card in cards:
                 button = self.hand.querySelector(f'[data-card="{card.code}"]')
                 button.setAttribute("aria-pressed", "true" if card.selected else "false")
+                button.classList.toggle("unusable", not card.usable)
+
+    def focus_card(self, index: int, focus: bool = True) -> None:
+        """Make card ``index`` of your hand its one tab stop, and focus it if ``focus``."""
+        cards = self.hand.querySelectorAll("[data-card]")
+        for i in range(cards.length):
+            cards[i].setAttribute("tabindex", "0" if i == index else "-1")
+        if 0 <= index < cards.length:
+            self._current = str(cards[index].getAttribute("data-card"))
+            self._current_index = index
+            if focus:
+                cards[index].focus()
 
     def _button(self, view: ButtonView) -> None:
         if not self._changed(f"button-{view.action}", view):
@@ -449,6 +578,11 @@ class Renderer:
         node = self.buttons[view.action]
         node.hidden = not view.visible
         node.disabled = not view.enabled
+        if view.pressed is not None:
+            node.setAttribute("aria-pressed", "true" if view.pressed else "false")
+        key = shortcut_key(view.action)
+        if key:
+            node.setAttribute("aria-keyshortcuts", key)
         if view.action == "claim":
             node.querySelector(".btn-main").textContent = view.label
             node.querySelector(".btn-sub").textContent = view.sub

@@ -181,10 +181,49 @@ def result_title(tr: Translator, winner: int | None) -> str:
     return tr.gettext("{seat} wins the deal.", seat=seat_name(tr, winner))
 
 
-def result_detail(tr: Translator, claimed: bool, F: int, S: int) -> str:
-    if claimed:
-        return tr.gettext("Claimed with F = {F}, so S = {S}.", F=F, S=S)
-    return tr.gettext("The cards ran out: F = {F}, so S = {S}.", F=F, S=S)
+def result_explanation(tr: Translator, obs: Observation) -> tuple[str, ...]:
+    """The end of a deal in words: how F and S came about, and who pays whom and why."""
+    result = obs.result
+    assert result is not None, "the deal is not over"
+    winner = result.winner
+    if winner is None:
+        return (tr.gettext("Nobody scores."),)
+    fu = obs.fu[winner]
+    if result.claimed:
+        why = tr.gettext("Claimed: F = fu + Old cards in hand = {fu} + {old} = {F}, "
+                         "so S = F − 5 = {S}.", fu=fu, old=result.F - fu, F=result.F, S=result.S)
+    else:
+        why = tr.gettext("The cards ran out: F = the fu won = {F}, so S = F − 5 = {S}.",
+                         F=result.F, S=result.S)
+    assert obs.caller is not None  # a deal with a winner had a caller
+    return (why, payment_text(tr, winner, obs.caller, result.S))
+
+
+def payment_text(tr: Translator, winner: int, caller: int, S: int) -> str:
+    """Who pays the winner, and why (RULES §8), for every seat you may be."""
+    if winner == caller:
+        if winner == YOU:
+            return tr.gettext("You called and won: each of the other two pays you S = {S}.", S=S)
+        return tr.gettext("{seat} called and won: each of the other two pays {seat} S = {S}.",
+                          seat=seat_name(tr, winner), S=S)
+    third = 3 - winner - caller
+    points = 2 * S
+    if winner == YOU:
+        return tr.gettext("You beat the caller: {caller} pays you 2 × S = {points}; "
+                          "{third} pays nothing.", caller=seat_name(tr, caller),
+                          third=seat_name(tr, third), points=points)
+    if caller == YOU:
+        return tr.gettext("{seat} beat you, the caller: you pay {seat} 2 × S = {points}; "
+                          "{third} pays nothing.", seat=seat_name(tr, winner),
+                          third=seat_name(tr, third), points=points)
+    return tr.gettext("{seat} beat the caller: {caller} pays {seat} 2 × S = {points}; "
+                      "you pay nothing.", seat=seat_name(tr, winner),
+                      caller=seat_name(tr, caller), points=points)
+
+
+def totals_text(tr: Translator, deals: int) -> str:
+    return tr.ngettext("Total over {n} deal played on this visit.",
+                       "Total over {n} deals played on this visit.", deals)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -230,8 +269,9 @@ def prompt_text(tr: Translator, obs: Observation) -> str:
     return tr.gettext("Your turn: beat {cards}.", cards=best)
 
 
-def selection_hint(tr: Translator, selected: int, to_discard: int) -> str:
-    """What to do next when nothing is wrong yet (empty selection, or counting discards)."""
+def selection_hint(tr: Translator, selected: int, to_discard: int, touch: bool = False) -> str:
+    """What to do next when nothing is wrong yet (empty selection, or counting discards), in
+    the words of the device: a finger taps, a mouse clicks (and a keyboard is at hand)."""
     if to_discard:
         if selected == to_discard:
             return tr.ngettext("Ready to discard {n} card face down.",
@@ -242,12 +282,17 @@ def selection_hint(tr: Translator, selected: int, to_discard: int) -> str:
                                to_discard, chosen=selected)
         return tr.ngettext("Select {n} card to discard.", "Select {n} cards to discard.",
                            to_discard)
-    return tr.gettext("Tap cards to select them.")
+    if touch:
+        return tr.gettext("Tap cards to select them.")
+    return tr.gettext("Click cards to select them.")
 
 
 ILLEGAL_REASONS = {
     "not-a-play": N_("Not a play: lead one card, three or four of a rank, "
                      "or three or more in a row of one suit."),
+    # (the same code when you follow: the words say what beats the play to beat)
+    "not-a-play-to-beat": N_("Not a play: to beat {cards}, play the same kind "
+                             "with as many cards."),
     "does-not-beat": N_("That does not beat {cards}."),
     "must-beat": N_("You can beat {cards}, so you must play, not discard."),
     "single-lead-rule": N_("A single you lead must be a card that is not Old, from {suit}: "
@@ -273,7 +318,9 @@ def illegal_text(tr: Translator, error: IllegalAction, obs: Observation) -> str:
         return tr.gettext(
             ILLEGAL_REASONS[code], suit=suit_name(tr, suit) if isinstance(suit, int) else "?"
         )
-    if code in ("does-not-beat", "must-beat"):
+    if code == "not-a-play" and obs.trick and obs.trick.best:
+        code = "not-a-play-to-beat"
+    if code in ("does-not-beat", "must-beat", "not-a-play-to-beat"):
         trick = obs.trick
         best = play_text(tr, trick.best) if trick and trick.best else ""
         return tr.gettext(ILLEGAL_REASONS[code], cards=best)

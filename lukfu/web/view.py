@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable
 from typing import NamedTuple
 
-from lukfu import CALLING, OVER, PLAYING, Action, Card, IllegalAction, Observation, classify
+from lukfu import CALLING, OVER, PLAYING, Action, Card, IllegalAction, Observation, Trick, classify
 from lukfu.actions import CLAIM, DISCARD, PLAY
 from lukfu.i18n import DEFAULT_LANGUAGE, Translator
 from lukfu.web import text
@@ -28,6 +28,37 @@ OWN_INDEX_DIGITS = ("fa",)
 
 # Where each seat's play goes in the trick area, left to right: Left, You, Right.
 SLOT_ORDER = (2, 0, 1)
+
+# Keys for the table's buttons, by KeyboardEvent.code: the same keys on every keyboard layout
+# (a Persian layout types other letters with them).  The page names them in aria-keyshortcuts.
+SHORTCUTS = {"KeyC": "call", "KeyP": "pass", "KeyK": "claim", "KeyH": "hint",
+             "KeyT": "last-trick", "KeyN": "new-deal"}
+
+
+def shortcut_key(action: str) -> str:
+    """The key of a button's shortcut, as aria-keyshortcuts writes it ("" if it has none).
+
+    >>> shortcut_key("claim"), shortcut_key("play")
+    ('K', '')
+    """
+    return next((code[3:] for code, name in SHORTCUTS.items() if name == action), "")
+
+
+def hand_step(key: str, index: int, count: int) -> int | None:
+    """The card of your hand that ``key`` moves the keyboard to from card ``index`` (of
+    ``count``), or None if the key does not move along the hand.  The cards run low to high,
+    left to right, in every language, and so do the arrow keys.
+
+    >>> hand_step("ArrowRight", 3, 12), hand_step("ArrowLeft", 0, 12), hand_step("End", 0, 5)
+    (4, 0, 4)
+    >>> hand_step("Home", 4, 5), hand_step("ArrowDown", 4, 5), hand_step("x", 1, 5)
+    (0, 4, None)
+    """
+    moves = {"ArrowLeft": index - 1, "ArrowUp": index - 1, "ArrowRight": index + 1,
+             "ArrowDown": index + 1, "Home": 0, "End": count - 1}
+    if key not in moves or count == 0:
+        return None
+    return max(0, min(count - 1, moves[key]))
 
 
 def card_src(code: str, language: str = DEFAULT_LANGUAGE) -> str:
@@ -75,6 +106,7 @@ class CardView(NamedTuple):
     label: str  # accessible name: "7 of Coins, Old"
     old: bool = False
     selected: bool = False
+    usable: bool = True  # False: the legal-play marks say it can take part in no play now
 
 
 class Mark(NamedTuple):
@@ -100,6 +132,7 @@ class SlotView(NamedTuple):
     note: str  # text instead of cards (a decision while calling, "leads", …)
     best: bool
     label: str  # accessible description of the slot
+    mark: str = ""  # the best play so far (or the trick's winner) says so in words
 
 
 class TrickView(NamedTuple):
@@ -116,13 +149,16 @@ class ResultRow(NamedTuple):
     net: int
     net_text: str
     winner: bool
+    total_text: str = ""  # points over this visit's deals
 
 
 class ResultView(NamedTuple):
     title: str
     detail: str
     rows: tuple[ResultRow, ...]
-    head: tuple[str, str, str]  # column titles
+    head: tuple[str, ...]  # column titles
+    explanation: tuple[str, ...] = ()  # F, S, who pays whom and why
+    totals_text: str = ""  # what the Total column counts
     number: int | None = None  # the deal number, to play it again
     number_text: str = ""
     replay_label: str = ""
@@ -139,6 +175,7 @@ class ButtonView(NamedTuple):
     enabled: bool
     label: str
     sub: str = ""
+    pressed: bool | None = None  # a toggle button's state (aria-pressed); None: not a toggle
 
 
 class TableView(NamedTuple):
@@ -153,6 +190,8 @@ class TableView(NamedTuple):
     hand: tuple[CardView, ...]
     hand_enabled: bool
     buttons: tuple[ButtonView, ...]
+    news: str = ""  # said once to a screen reader when your turn comes: the prompt
+    history: tuple[TrickView, ...] = ()  # the tricks finished so far
 
 
 Check = Callable[[Action], None]  # the engine's State.check: raises IllegalAction
@@ -160,11 +199,22 @@ Check = Callable[[Action], None]  # the engine's State.check: raises IllegalActi
 
 def card_views(
     tr: Translator, cards: Iterable[Card], old: Collection[Card] = (),
-    selected: Collection[Card] = (),
+    selected: Collection[Card] = (), usable: Collection[Card] | None = None,
 ) -> tuple[CardView, ...]:
     return tuple(
-        CardView(str(c), text.card_label(tr, c, c in old), c in old, c in selected) for c in cards
+        CardView(str(c), text.card_label(tr, c, c in old), c in old, c in selected,
+                 usable is None or c in usable)
+        for c in cards
     )
+
+
+def usable_cards(obs: Observation) -> frozenset[Card] | None:
+    """The cards of your hand that take part in some legal play now, for the legal-play marks;
+    None when there is nothing to mark (not your turn to play, or a discard: any card will do)."""
+    plays = [action for action in obs.legal if action.kind == PLAY]
+    if obs.to_move != obs.seat or not plays:
+        return None
+    return frozenset(card for action in plays for card in action.cards)
 
 
 def seat_views(tr: Translator, obs: Observation) -> tuple[SeatView, SeatView, SeatView]:
@@ -223,17 +273,27 @@ def calling_view(tr: Translator, obs: Observation) -> TrickView:
     return TrickView(title, tuple(slots), False)
 
 
-def trick_view(tr: Translator, obs: Observation) -> TrickView:
-    """The trick in progress, or the last one completed (until the next lead), or an empty table."""
+def trick_view(tr: Translator, obs: Observation, last: bool = False) -> TrickView:
+    """The trick in progress, or the last one completed (until the next lead, or at any time
+    when ``last``: the player asked to see it again), or an empty table."""
     trick = obs.trick
-    finished = False
     number = len(obs.tricks) + 1
-    if trick is None or not trick.turns:
+    if last or trick is None or not trick.turns:
         if not obs.tricks:
             return TrickView(tr.gettext("Trick {n}", n=number), (), False)
-        trick = obs.tricks[-1]
-        number -= 1
-        finished = True
+        return played_trick_view(tr, obs.tricks[-1], number - 1, True)
+    return played_trick_view(tr, trick, number, False)
+
+
+def history_view(tr: Translator, obs: Observation) -> tuple[TrickView, ...]:
+    """Every trick finished in this deal, first to last: what everybody saw (face-down
+    discards as backs)."""
+    return tuple(played_trick_view(tr, trick, number, True)
+                 for number, trick in enumerate(obs.tricks, 1))
+
+
+def played_trick_view(tr: Translator, trick: Trick, number: int, finished: bool) -> TrickView:
+    """Trick ``number`` as the table shows it, in progress or ``finished``."""
     turns = {turn.seat: turn for turn in trick.turns}
     slots = []
     for seat in SLOT_ORDER:
@@ -246,7 +306,10 @@ def trick_view(tr: Translator, obs: Observation) -> TrickView:
         if turn.play is not None:
             cards = card_views(tr, turn.play.cards)
             label = tr.gettext("{seat}: {cards}", seat=name, cards=text.play_text(tr, turn.play))
-            slots.append(SlotView(seat, name, cards, 0, "", is_best, label))
+            mark = ""
+            if is_best:
+                mark = tr.gettext("Took the trick") if finished else tr.gettext("Best so far")
+            slots.append(SlotView(seat, name, cards, 0, "", is_best, label, mark))
         else:
             label = tr.ngettext(
                 "{seat}: {n} card face down", "{seat}: {n} cards face down", turn.discarded,
@@ -274,8 +337,25 @@ class DealLinks(NamedTuple):
     share: str
 
 
+class Totals(NamedTuple):
+    """Each seat's points over the deals finished on this visit (this one included)."""
+
+    points: tuple[int, int, int]
+    deals: int
+
+    def add(self, net: tuple[int, int, int]) -> Totals:
+        """These totals with one more deal's net points.
+
+        >>> Totals((2, -1, -1), 1).add((0, 4, -4))
+        Totals(points=(2, 3, -5), deals=2)
+        """
+        a, b, c = self.points
+        return Totals((a + net[0], b + net[1], c + net[2]), self.deals + 1)
+
+
 def result_view(
-    tr: Translator, obs: Observation, links: DealLinks | None = None, hints: int = 0
+    tr: Translator, obs: Observation, links: DealLinks | None = None, hints: int = 0,
+    totals: Totals | None = None,
 ) -> ResultView | None:
     result = obs.result
     if result is None:
@@ -289,18 +369,19 @@ def result_view(
             net=result.net_points[seat],
             net_text=tr.signed(result.net_points[seat]),
             winner=result.winner == seat,
+            total_text=tr.signed(totals.points[seat]) if totals else "",
         )
         for seat in range(3)
     )
-    if result.winner is None:
-        detail = tr.gettext("Nobody scores.")
-    else:
-        detail = text.result_detail(tr, result.claimed, result.F, result.S)
+    head = (tr.gettext("Player"), tr.gettext("fu"), tr.gettext("Points"))
+    explanation = text.result_explanation(tr, obs)
     return ResultView(
         title=text.result_title(tr, result.winner),
-        detail=detail,
+        detail=explanation[0],
+        explanation=explanation[1:],
+        totals_text=text.totals_text(tr, totals.deals) if totals else "",
         rows=rows,
-        head=(tr.gettext("Player"), tr.gettext("fu"), tr.gettext("Points")),
+        head=(*head, tr.gettext("Total")) if totals else head,
         number=links.number if links else None,
         number_text=text.deal_number_text(tr, links.number) if links else "",
         replay_label=tr.gettext("Play this deal again") if links else "",
@@ -327,7 +408,8 @@ class Feedback(NamedTuple):
     discard: bool  # the Discard button may be pressed
 
 
-def feedback(tr: Translator, obs: Observation, selected: Collection[Card], check: Check) -> Feedback:
+def feedback(tr: Translator, obs: Observation, selected: Collection[Card], check: Check,
+             touch: bool = False) -> Feedback:
     """Tell the player what the selection would do, asking the engine whether it is legal."""
     kinds = {a.kind for a in obs.legal}
     chosen = sorted(selected)
@@ -346,7 +428,7 @@ def feedback(tr: Translator, obs: Observation, selected: Collection[Card], check
         if CLAIM in kinds:
             F, S, points = claim_value(obs)
             return Feedback(text.claim_hint(tr, F, S, points), False, False, False)
-        return Feedback(text.selection_hint(tr, 0, 0), False, False, False)
+        return Feedback(text.selection_hint(tr, 0, 0, touch), False, False, False)
     try:
         check(Action.play(chosen))
     except IllegalAction as error:
@@ -358,7 +440,8 @@ def feedback(tr: Translator, obs: Observation, selected: Collection[Card], check
 
 
 def buttons(
-    tr: Translator, obs: Observation, fb: Feedback | None, hinting: bool = False
+    tr: Translator, obs: Observation, fb: Feedback | None, hinting: bool = False,
+    last: bool = False,
 ) -> tuple[ButtonView, ...]:
     mine = obs.to_move == obs.seat
     kinds = {a.kind for a in obs.legal} if mine else set()
@@ -373,13 +456,16 @@ def buttons(
     return (
         ButtonView("call", calling, calling and mine, tr.gettext("Play this deal")),
         ButtonView("pass", calling, calling and mine, tr.gettext("Pass")),
+        ButtonView("last-trick", playing and bool(obs.tricks), True, tr.gettext("Last trick"),
+                   pressed=last),
         ButtonView("play", playing and DISCARD not in kinds, bool(fb and fb.play),
                    tr.gettext("Play")),
         ButtonView("discard", playing and DISCARD in kinds, bool(fb and fb.discard),
                    tr.gettext("Discard face down")),
         ButtonView("claim", CLAIM in kinds, CLAIM in kinds, tr.gettext("Claim"), claim_sub),
         ButtonView("hint", mine and not over, mine and not hinting, tr.gettext("Hint")),
-        ButtonView("new-deal", over, over, tr.gettext("New deal")),
+        # (before the end it abandons the deal in progress, once the player confirms)
+        ButtonView("new-deal", True, True, tr.gettext("New deal")),
         ButtonView("replay", over, over, tr.gettext("Replay this deal")),
     )
 
@@ -387,28 +473,35 @@ def buttons(
 def table_view(
     tr: Translator, obs: Observation, selected: Collection[Card], check: Check | None,
     links: DealLinks | None = None, advice: str = "", hints: int = 0, hinting: bool = False,
+    touch: bool = False, last: bool = False, marks: bool = True, totals: Totals | None = None,
 ) -> TableView:
     """Everything the table shows for ``obs`` (seat 0's observation); ``advice`` is a hint's
     text (shown instead of the selection's feedback), ``hints`` how many were asked for, and
-    ``hinting`` whether one is being worked out."""
+    ``hinting`` whether one is being worked out; ``touch`` when the page is played with a
+    finger (its words say tap, not click), ``last`` when the player asked to see the last trick
+    again, ``marks`` to mark the cards that can take part in a legal play."""
     mine = obs.to_move == obs.seat and obs.phase == PLAYING
-    fb = feedback(tr, obs, selected, check) if mine and check is not None else None
+    fb = feedback(tr, obs, selected, check, touch) if mine and check is not None else None
     if obs.phase == CALLING:
         trick: TrickView | None = calling_view(tr, obs)
     elif obs.phase == OVER:
         trick = None
     else:
-        trick = trick_view(tr, obs)
+        trick = trick_view(tr, obs, last)
+    prompt = text.prompt_text(tr, obs)
     return TableView(
         phase=obs.phase,
         to_move=obs.to_move,
         seats=seat_views(tr, obs),
         trick=trick,
-        result=result_view(tr, obs, links, hints),
-        prompt=text.prompt_text(tr, obs),
+        result=result_view(tr, obs, links, hints, totals),
+        prompt=prompt,
         hint=advice or (fb.hint if fb else ""),
         hint_problem=bool(fb and fb.problem and not advice),
-        hand=card_views(tr, obs.hand, obs.old, selected if mine else ()),
+        hand=card_views(tr, obs.hand, obs.old, selected if mine else (),
+                        usable_cards(obs) if marks else None),
         hand_enabled=mine,
-        buttons=buttons(tr, obs, fb, hinting),
+        buttons=buttons(tr, obs, fb, hinting, last and bool(obs.tricks)),
+        news=prompt if obs.to_move == obs.seat and obs.phase != OVER else "",
+        history=history_view(tr, obs),
     )

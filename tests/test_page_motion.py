@@ -1,0 +1,112 @@
+"""Cards move: a played card flies from your hand to the trick in well under half a second, at
+the speed the "Card movement" setting asks, and not at all for a reader whose system asks for
+reduced motion, nor at "Instant".
+
+Screenshots (artifacts/screenshots/): move-<language>-<step>.png, a card's move frame by frame
+(the page's animations paused and stepped).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from test_page_access import MY_TURN, hand
+from test_page_game import READY
+
+from lukfu.web import options
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+pytestmark = pytest.mark.browser
+
+MOVES = """() => {
+  window.moving = document.getAnimations();
+  return window.moving.map(a => {
+    a.pause();
+    return [a.effect.target.getAttribute('data-flight'), a.effect.getTiming().duration];
+  });
+}"""
+# The moving card's height on the page at a moment of its move (in ms).
+AT = """(time) => { const a = window.moving[0];
+                  a.currentTime = time;
+                  return a.effect.target.getBoundingClientRect().y; }"""
+
+
+def lead_a_card(page: Page, motion: str, language: str = "en") -> list[tuple[str, float]]:
+    """Call, then lead the first card the page accepts; the animations that began, paused.
+    (The computer players wait two seconds, so nothing else moves meanwhile.)"""
+    page.add_init_script("localStorage.setItem('lukfu.suits-shown', '1')")  # seen already
+    page.goto(f"index.html?lang={language}&seed=3&master=0&delay=2000")
+    page.wait_for_selector(READY, timeout=30_000)
+    page.select_option("#speed", motion)
+    page.wait_for_function(MY_TURN, timeout=20_000)
+    page.click("[data-action='call']")
+    page.wait_for_function("() => document.getElementById('table').dataset.phase === 'playing'")
+    for code in hand(page):
+        page.click(f"#hand [data-card='{code}']")
+        if page.is_enabled("[data-action='play']"):
+            page.click("[data-action='play']")
+            return [(key, duration) for key, duration in page.evaluate(MOVES)]
+        page.click(f"#hand [data-card='{code}']")
+    raise AssertionError("no card could be led")
+
+
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_a_led_card_moves_from_your_hand_to_the_trick(
+    page: Page, language: str, screenshot_dir: Path
+) -> None:
+    if language == "fa":
+        page.set_viewport_size({"width": 390, "height": 844})
+    moves = lead_a_card(page, "slow", language)
+    assert len(moves) == 1, moves
+    key, duration = moves[0]
+    assert key.startswith("0 0 "), key  # your card, in your place in the trick
+    assert duration == options.MOTIONS["slow"] < 500
+    heights = []
+    for step in range(5):  # frame by frame, from your hand to the trick
+        heights.append(page.evaluate(AT, min(step * duration / 4, duration - 1)))
+        page.screenshot(path=str(screenshot_dir / f"move-{language}-{step}.png"))
+    assert heights == sorted(heights, reverse=True), heights  # up and up, never back
+    assert heights[0] > heights[-1] + 50, "the card did not come up from your hand"
+
+
+def test_instant_moves_nothing(page: Page) -> None:
+    assert lead_a_card(page, "instant") == []
+
+
+@pytest.mark.parametrize("browser_context_args", [{"reduced_motion": "reduce"}])
+def test_reduced_motion_moves_nothing(page: Page) -> None:
+    assert lead_a_card(page, "slow") == []
+
+
+def test_the_looks_apply_live_and_are_kept(page: Page) -> None:
+    """Contrast, Grain and Colour temperature change the table at once, the suits can be marked
+    by shapes, and every setting is there again on the next visit."""
+    page.goto("index.html?seed=3&master=0&delay=0")
+    page.wait_for_selector(READY, timeout=30_000)
+    page.wait_for_function(MY_TURN, timeout=20_000)
+    table_filter = "() => getComputedStyle(document.getElementById('table')).filter"
+    grain = "() => getComputedStyle(document.getElementById('table'), '::before').opacity"
+    shape = "() => getComputedStyle(document.querySelector('#hand [data-card]'), '::before').content"
+    plain = page.evaluate(table_filter)
+    assert page.evaluate(grain) == "0" and page.evaluate(shape) == "none"
+    page.fill("#contrast", "120")
+    page.fill("#grain", "60")
+    page.fill("#warmth", "50")
+    page.check("#suit-shapes")
+    page.select_option("#speed", "fast")
+    page.uncheck("#marks")
+    looked = page.evaluate(table_filter)
+    assert looked != plain and "contrast(1.2)" in looked and "sepia(0.225)" in looked, looked
+    assert page.evaluate(grain) == "0.6"
+    assert page.evaluate(shape) in ('"●"', '"▮"', '"◆"', '"✚"')
+    page.reload()
+    page.wait_for_selector(READY, timeout=30_000)
+    values = page.evaluate("""() => ['contrast', 'grain', 'warmth', 'speed'].map(
+        id => document.getElementById(id).value)""")
+    assert values == ["120", "60", "50", "fast"]
+    assert page.is_checked("#suit-shapes") and not page.is_checked("#marks")
+    assert page.evaluate(table_filter) == looked

@@ -1,0 +1,136 @@
+"""Every screen, from a small phone to a large desktop: your hand, the trick and the buttons fit
+without scrolling, every target is at least 24×24 CSS px (buttons 44 px high), nothing overlaps,
+and right to left keeps the table's geometry.
+
+One deal is played through the page; at your call, on your turn with cards on the table, and at
+the end, the window takes each of the five sizes in turn and the page is measured.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from test_page_access import MY_TURN, move
+from test_page_game import READY
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+pytestmark = pytest.mark.browser
+
+SIZES = ((320, 568), (390, 844), (1024, 600), (1280, 720), (1920, 1080))
+
+# The table's regions, which must not overlap, and what each one holds.
+MEASURE = """() => {
+  const box = el => { const r = el.getBoundingClientRect();
+                      return { x: r.left, y: r.top, r: r.right, b: r.bottom, w: r.width, h: r.height }; };
+  const shown = el => el.checkVisibility();
+  const all = (selector, root = document) => [...root.querySelectorAll(selector)].filter(shown);
+  const one = selector => {
+    const el = document.querySelector(selector);
+    return el && shown(el) ? box(el) : null;
+  };
+  const slots = all("#trick .slot").map(slot => ({
+    seat: slot.className,
+    name: box(slot.querySelector(".slot-name")),
+    things: all(".slot-cards > *", slot).map(box),
+  }));
+  return {
+    width: innerWidth, height: innerHeight,
+    scrollWidth: document.documentElement.scrollWidth,
+    regions: {
+      left: one("[data-seat='2']"), right: one("[data-seat='1']"), trick: one("#trick"),
+      prompt: one(".prompt-box"), you: one("[data-seat='0'] .seat-label"), hand: one("#hand"),
+      actions: one("#actions"),
+    },
+    cards: all("#hand [data-card]").map(box),
+    buttons: all("#table button, .masthead a, .masthead select").map(el =>
+      [el.getAttribute("data-action") || el.textContent.trim().slice(0, 20), box(el)]),
+    slots,
+    trickText: all("#trick .slot-note, #trick .slot-mark, #trick .trick-title, #trick .result *").map(box),
+    revealed: all(".seat-cards.revealed img").map(box),
+  };
+}"""
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> float:
+    """The area two rectangles share (touching edges share none)."""
+    return max(0.0, min(a["r"], b["r"]) - max(a["x"], b["x"])) * max(
+        0.0, min(a["b"], b["b"]) - max(a["y"], b["y"]))
+
+
+def problems_at(page: Page, phase: str, width: int, height: int, shots: Path) -> list[str]:
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_function("() => document.getAnimations().length === 0")  # cards at rest
+    m = page.evaluate(MEASURE)
+    language = page.get_attribute("html", "lang")
+    page.screenshot(path=str(shots / f"screen-{language}-{phase}-{width}x{height}.png"))
+    where = f"{phase} {width}×{height}"
+    found = []
+    if m["scrollWidth"] > width:
+        found.append(f"{where}: the page scrolls sideways ({m['scrollWidth']}px)")
+    regions = {name: r for name, r in m["regions"].items() if r is not None}
+    for name in ("trick", "hand", "actions") + (("prompt",) if phase != "over" else ()):
+        r = regions.get(name)
+        if r is None:
+            found.append(f"{where}: no {name}")
+        elif r["x"] < -0.5 or r["y"] < -0.5 or r["r"] > width + 0.5 or r["b"] > height + 0.5:
+            found.append(f"{where}: the {name} is not on the screen: {r}")
+    names = sorted(regions)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            if overlap(regions[a], regions[b]) > 1:
+                found.append(f"{where}: {a} overlaps {b}")
+    cards = m["cards"]
+    for i, card in enumerate(cards):
+        if card["w"] < 24 or card["h"] < 24:
+            found.append(f"{where}: card {i} is {card['w']:.1f}×{card['h']:.1f}")
+        if i and overlap(cards[i - 1], card) > 1:
+            found.append(f"{where}: cards {i - 1} and {i} overlap")
+    for name, r in m["buttons"]:
+        if r["w"] < 24 or r["h"] < 24:
+            found.append(f"{where}: the target {name!r} is {r['w']:.1f}×{r['h']:.1f}")
+        if name in ("call", "pass", "play", "discard", "claim", "new-deal") and r["h"] < 43.5:
+            found.append(f"{where}: the {name} button is {r['h']:.1f}px high")
+    trick = regions.get("trick")
+    for slot in m["slots"]:
+        for other in m["slots"]:
+            if other is not slot and any(overlap(slot["name"], t) > 1 for t in other["things"]):
+                found.append(f"{where}: {other['seat']}'s cards cover {slot['seat']}'s name")
+    inside = [t for slot in m["slots"] for t in slot["things"]] + m["trickText"]
+    if trick is not None:
+        for t in inside:
+            if t["x"] < trick["x"] - 0.5 or t["r"] > trick["r"] + 0.5 or t["b"] > trick["b"] + 0.5:
+                found.append(f"{where}: something spills out of the trick area: {t} {trick}")
+                break
+    if m["revealed"] and min(r["w"] for r in m["revealed"]) < 20:
+        found.append(f"{where}: a revealed hand's cards are "
+                     f"{min(r['w'] for r in m['revealed']):.1f}px wide")
+    return found
+
+
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_every_screen_fits(page: Page, language: str, screenshot_dir: Path) -> None:
+    shots = screenshot_dir
+    page.add_init_script("localStorage.setItem('lukfu.suits-shown', '1')")  # seen already
+    page.goto(f"index.html?lang={language}&seed=3&master=0&delay=0")
+    page.wait_for_selector(READY, timeout=30_000)
+    page.wait_for_function(MY_TURN, timeout=20_000)
+    found = [p for size in SIZES for p in problems_at(page, "calling", *size, shots)]
+    move(page)  # call
+    for _ in range(40):  # your turn with cards on the table
+        page.wait_for_function(MY_TURN, timeout=20_000)
+        if page.locator("#trick .slot-cards img").count() >= 3:
+            break
+        move(page)
+    found += [p for size in SIZES for p in problems_at(page, "playing", *size, shots)]
+    for _ in range(60):
+        page.wait_for_function(MY_TURN, timeout=20_000)
+        if page.get_attribute("#table", "data-phase") == "over":
+            break
+        move(page)
+    found += [p for size in SIZES for p in problems_at(page, "over", *size, shots)]
+    assert not found, "\n".join(found)
