@@ -136,9 +136,10 @@ def move(page: Page) -> None:
     raise AssertionError(f"no play accepted from {cards}")
 
 
-def test_every_phase_in_every_language_passes_axe(page: Page) -> None:
+def test_every_phase_in_every_language_passes_axe(page: Page, screenshot_dir: Path) -> None:
     """Calling, playing, your discard and the end of a deal, in all six languages: axe finds no
-    serious or critical violation, and no text on the table is below 4.5:1."""
+    serious or critical violation, and no text on the table is below 4.5:1.  Each phase leaves
+    a screenshot: phase-<language>-<phase>.png."""
     problems: dict[str, list[str]] = {}
     page.goto("index.html?delay=0")
     page.wait_for_selector(READY, timeout=30_000)
@@ -156,6 +157,7 @@ def test_every_phase_in_every_language_passes_axe(page: Page) -> None:
                 phase = phase_now(page)
                 if phase not in seen:
                     seen.add(phase)
+                    page.screenshot(path=str(screenshot_dir / f"phase-{language}-{phase}.png"))
                     found = axe_violations(page) + [str(c) for c in low_contrasts(page)]
                     if found:
                         problems[f"{language} {phase}"] = found

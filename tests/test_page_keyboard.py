@@ -6,6 +6,7 @@ played without the mouse; the test reads the page only to choose its cards.
 from __future__ import annotations
 
 from itertools import combinations
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -120,13 +121,14 @@ def test_a_whole_deal_with_the_keyboard_alone(page: Page) -> None:
     assert len(hand(page)) == 12
 
 
-def test_a_deal_is_abandoned_only_once_confirmed(page: Page) -> None:
+def test_a_deal_is_abandoned_only_once_confirmed(page: Page, screenshot_dir: Path) -> None:
     page.goto("index.html?seed=8&master=0&delay=0")
     page.wait_for_selector(READY, timeout=30_000)
     page.wait_for_function(MY_TURN, timeout=20_000)
     dealt = hand(page)
     page.keyboard.press("n")  # asks first; Escape keeps the deal
     assert page.is_visible("#abandon")
+    page.screenshot(path=str(screenshot_dir / "abandon.png"))
     assert page.evaluate("() => document.activeElement.dataset.action") == "keep-playing"
     page.keyboard.press("Escape")
     assert not page.is_visible("#abandon") and hand(page) == dealt
