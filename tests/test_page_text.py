@@ -195,7 +195,7 @@ def test_the_end_of_a_deal_explained_with_the_running_total() -> None:
         result = state.observation(YOU).result
         assert result is not None
         totals = view.Totals((1, 2, -3), 1).add(state.net_points)
-        shown = view.result_view(tr, state.observation(YOU), None, totals)
+        shown = view.result_view(tr, state.observation(YOU), totals=totals)
         assert shown is not None and shown.head[-1] == "Total"
         assert [row.total_text for row in shown.rows] == [
             tr.signed(n) for n in (1 + state.net_points[0], 2 + state.net_points[1],
