@@ -128,6 +128,8 @@ class Flight:
         dx = there.left + there.width / 2 - (here.left + here.width / 2)
         dy = there.top + there.height / 2 - (here.top + here.height / 2)
         scale = max(0.3, min(2.5, there.width / here.width)) if here.width else 1
+        if forwards:  # into a pile: a card shrinks as it goes, never grows (a name is wide)
+            scale = min(scale, 0.6)
         away = {"transform": f"translate({dx}px, {dy}px) scale({scale:.3f})",
                 "opacity": 0.2 if forwards else 1}
         home = {"transform": "none", "opacity": 1}
