@@ -170,32 +170,46 @@ def _fill(
     room.append(evidence.unseen.bit_count() - sum(room))
     cards = list(cards_of(evidence.unseen))
     rng.shuffle(cards)
-    forbidden = (evidence.forbidden[others[0]], evidence.forbidden[others[1]])
-    # The cards one hand may not hold go first, while there is room elsewhere.
-    cards.sort(key=lambda card: not ((forbidden[0] | forbidden[1]) >> card & 1))
-    masks = [0, 0, 0, 0, 0]
+    f0, f1 = evidence.forbidden[others[0]], evidence.forbidden[others[1]]
+    either = f0 | f1
+    if either:  # the cards one hand may not hold go first, while there is room elsewhere
+        cards = [c for c in cards if either >> c & 1] + [c for c in cards if not either >> c & 1]
+    # Each card goes to a place with chance proportional to the room left there (a hand that
+    # may not hold it has none); the fifth place is nobody's.
+    r0, r1, r2, r3, r4 = room
+    m0 = m1 = m2 = m3 = 0
+    uniform = rng.random
     for card in cards:
         bit = 1 << card
-        weights = [
-            room[0] if not forbidden[0] & bit else 0,
-            room[1] if not forbidden[1] & bit else 0,
-            room[2],
-            room[3],
-            room[4],
-        ]
-        total = sum(weights)
+        w0 = 0 if f0 & bit else r0
+        w1 = 0 if f1 & bit else r1
+        total = w0 + w1 + r2 + r3 + r4
         if total == 0:
             return None
-        pick = rng.random() * total
-        bucket = 0
-        while pick >= weights[bucket]:
-            pick -= weights[bucket]
-            bucket += 1
-        masks[bucket] |= bit
-        room[bucket] -= 1
+        pick = uniform() * total
+        if pick < w0:
+            m0 |= bit
+            r0 -= 1
+            continue
+        pick -= w0
+        if pick < w1:
+            m1 |= bit
+            r1 -= 1
+            continue
+        pick -= w1
+        if pick < r2:
+            m2 |= bit
+            r2 -= 1
+            continue
+        pick -= r2
+        if pick < r3:
+            m3 |= bit
+            r3 -= 1
+        else:
+            r4 -= 1
     hands, discards = [0, 0, 0], [0, 0, 0]
-    hands[others[0]], hands[others[1]] = masks[0], masks[1]
-    discards[others[0]], discards[others[1]] = masks[2], masks[3]
+    hands[others[0]], hands[others[1]] = m0, m1
+    discards[others[0]], discards[others[1]] = m2, m3
     return hands, discards
 
 
