@@ -90,9 +90,13 @@ def test_the_looks_apply_live_and_are_kept(page: Page) -> None:
     page.wait_for_function(MY_TURN, timeout=20_000)
     table_filter = "() => getComputedStyle(document.getElementById('table')).filter"
     grain = "() => getComputedStyle(document.getElementById('table'), '::before').opacity"
-    shape = "() => getComputedStyle(document.querySelector('#hand [data-card]'), '::before').content"
+    # Which faces in the page (hand, trick, legend) show their suit's shape, which do not.
+    faces = """() => [...document.querySelectorAll("img[src*='cards/']:not([src$='back.svg'])")]
+        .map(img => img.getAttribute('src').endsWith('.svg#shapes'))"""
+    first_card = page.locator("#hand [data-card] img").first
+    plain_card = first_card.screenshot()
     plain = page.evaluate(table_filter)
-    assert page.evaluate(grain) == "0" and page.evaluate(shape) == "none"
+    assert page.evaluate(grain) == "0" and not any(page.evaluate(faces))
     page.fill("#contrast", "120")
     page.fill("#grain", "60")
     page.fill("#warmth", "50")
@@ -102,7 +106,9 @@ def test_the_looks_apply_live_and_are_kept(page: Page) -> None:
     looked = page.evaluate(table_filter)
     assert looked != plain and "contrast(1.2)" in looked and "sepia(0.225)" in looked, looked
     assert page.evaluate(grain) == "0.6"
-    assert page.evaluate(shape) in ('"●"', '"▮"', '"◆"', '"✚"')
+    shown = page.evaluate(faces)
+    assert len(shown) > 12 and all(shown)  # your hand and the suit legend at least
+    assert first_card.screenshot() != plain_card  # the shape is drawn, not just asked for
     page.reload()
     page.wait_for_selector(READY, timeout=30_000)
     values = page.evaluate("""() => ['contrast', 'grain', 'warmth', 'speed'].map(
@@ -110,3 +116,7 @@ def test_the_looks_apply_live_and_are_kept(page: Page) -> None:
     assert values == ["120", "60", "50", "fast"]
     assert page.is_checked("#suit-shapes") and not page.is_checked("#marks")
     assert page.evaluate(table_filter) == looked
+    page.wait_for_function(MY_TURN, timeout=20_000)
+    assert all(page.evaluate(faces))
+    page.uncheck("#suit-shapes")
+    assert not any(page.evaluate(faces))

@@ -197,6 +197,17 @@ INDEX_PIP = (3.5, 24.0, 12.0)  # x, y, size
 NUMERAL = Placement(12, 39, 1.5, 2.8)
 SUIT_CHAR = Placement(9, 82.5, 1.75, 2.2)
 PANEL = (7, 130, 46, 44)  # x, y, width, height
+# The suit's plain shape, top-right, for players who do not tell the suits apart by their
+# pictures: drawn in every face but shown only when the page asks for the file's ``#shapes``
+# fragment (the "Mark the suits with shapes as well" setting).
+SHAPE_ID = "shapes"
+SHAPE_BOX = (40.5, 4.5, 15.0)  # x, y, side
+SHAPES = {
+    "C": '<circle cx="48" cy="12" r="4.6"/>',  # Coins: a disc
+    "S": '<rect x="46.1" y="6.6" width="3.8" height="10.8"/>',  # Strings: an upright bar
+    "M": '<path d="M48 6.2L53.8 12L48 17.8L42.2 12Z"/>',  # Myriads: a diamond
+    "T": '<path d="M46.3 6.5H49.7V10.3H53.5V13.7H49.7V17.5H46.3V13.7H42.5V10.3H46.3Z"/>',  # Tens: a cross
+}
 PIP_SIZE, PIP_STEP = 11, 13.5  # pips in the panel, on a 3 × 3 grid
 SEAL_SIZE = 24  # the special ones' seal, centred in the panel
 
@@ -295,6 +306,19 @@ def seal(suit: str) -> list[str]:
     ]
 
 
+def shape_mark(suit: str) -> list[str]:
+    """The suit's plain shape in a paper box, hidden unless the file is shown as ``#shapes``."""
+    x, y, side = SHAPE_BOX
+    return [
+        f"<style>#{SHAPE_ID}{{display:none}}#{SHAPE_ID}:target{{display:inline}}</style>",
+        f'<g id="{SHAPE_ID}">',
+        f'<rect x="{num(x)}" y="{num(y)}" width="{num(side)}" height="{num(side)}" rx="2" '
+        f'fill="{PAPER}" stroke="{INK}" stroke-width="1"/>',
+        f'<g fill="{INK}">{SHAPES[suit]}</g>',
+        "</g>",
+    ]
+
+
 def face(suit: str, rank: int, index: dict[int, str] | None = None) -> str:
     """The SVG text of one card face; ``index``: filled digit outlines for the corner (by rank,
     already placed), instead of the stroked Western digits."""
@@ -322,6 +346,7 @@ def face(suit: str, rank: int, index: dict[int, str] | None = None) -> str:
     ]
     if special:
         body += seal(suit)
+    body += shape_mark(suit)
     return svg(body, PAPER, defs=pip_definition(suit))
 
 

@@ -228,7 +228,7 @@ class App:
         for name in options.LOOKS:
             value = options.look_value(name, str(document.getElementById(name).value))
             root.style.setProperty(*options.look_property(name, value))
-        root.toggleAttribute("data-suit-shapes", bool(document.getElementById("suit-shapes").checked))
+        self.view.show_shapes(bool(document.getElementById("suit-shapes").checked))
         reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
         self.view.motion = 0 if reduced else options.MOTIONS.get(str(self.speed.value), 0)
 

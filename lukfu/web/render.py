@@ -17,6 +17,8 @@ from lukfu.i18n import Translator
 from lukfu.web.statistics import CHART_HEIGHT, CHART_WIDTH, Chart, StatsView
 from lukfu.web.view import (
     BACK,
+    CARD_DIR,
+    SHAPES,
     SUIT_LETTERS,
     ButtonView,
     CardView,
@@ -47,9 +49,9 @@ def element(tag: str, cls: str = "", text: str = "", **attrs: str) -> Any:
     return node
 
 
-def card_image(code: str, alt: str, language: str) -> Any:
+def card_image(code: str, alt: str, language: str, shapes: bool = False) -> Any:
     # width/height give the image its 1:3 box before the file arrives; CSS sets the real size.
-    img = element("img", src=card_src(code, language), alt=alt, width="60", height="180",
+    img = element("img", src=card_src(code, language, shapes), alt=alt, width="60", height="180",
                   draggable="false")
     img.setAttribute("decoding", "async")
     return img
@@ -164,6 +166,7 @@ class Renderer:
         self.stats_file = document.getElementById("stats-file")
         self._shown: dict[str, object] = {}
         self.motion = 0  # milliseconds a card takes to move; 0: no movement
+        self.shapes = False  # the suit-shapes setting: every face shows its suit's plain shape
         self._current = ""  # the card of your hand that holds the tab stop
         self._current_index = 0
         self._static: list[tuple[Any, str, str | None]] = []
@@ -191,7 +194,7 @@ class Renderer:
                     node.textContent = self.tr.gettext(msgid)
             for img in document.querySelectorAll("img[data-suit]"):  # the suit legend
                 suit = SUIT_LETTERS.index(str(img.getAttribute("data-suit")))
-                img.setAttribute("src", legend_src(suit, self.tr.language))
+                img.setAttribute("src", legend_src(suit, self.tr.language, self.shapes))
         root.removeAttribute("data-translating")  # see index.html: the static text shows now
 
     def offer_languages(self, offered: list[str], chosen: str) -> Any:
@@ -337,6 +340,17 @@ class Renderer:
 
     # --- the table -------------------------------------------------------------------------------
 
+    def show_shapes(self, on: bool) -> None:
+        """Show or hide the suits' plain shapes on every face in the page, the legend's too
+        (the faces drawn from now on follow ``shapes``)."""
+        if on == self.shapes:
+            return
+        self.shapes = on
+        for img in document.querySelectorAll(f"img[src^='{CARD_DIR}']"):
+            src = str(img.getAttribute("src")).split("#")[0]
+            if src != card_src(BACK):
+                img.setAttribute("src", src + (SHAPES if on else ""))
+
     def _changed(self, key: str, value: object) -> bool:
         if self._shown.get(key) == value:
             return False
@@ -402,7 +416,7 @@ class Renderer:
         if view.revealed is not None:
             cards.classList.add("revealed")
             for card in view.revealed:
-                cards.appendChild(card_image(card.code, card.label, self.tr.language))
+                cards.appendChild(card_image(card.code, card.label, self.tr.language, self.shapes))
             if not view.revealed:
                 cards.appendChild(element("span", "revealed-none", self.tr.gettext("No cards left")))
         else:
@@ -454,11 +468,12 @@ class Renderer:
             node.appendChild(element("span", "slot-name", slot.name, aria_hidden="true"))
             cards = element("div", "slot-cards", aria_hidden="true")
             for card in slot.cards:
-                cards.appendChild(card_image(card.code, card.label, self.tr.language))
+                cards.appendChild(card_image(card.code, card.label, self.tr.language, self.shapes))
             for _ in range(slot.backs):
                 cards.appendChild(card_image(BACK, "", self.tr.language))
             for i, img in enumerate(cards.children):  # (which card it is, for its move)
-                img.setAttribute("data-flight", f"{slot.seat} {i} {img.getAttribute('src')}")
+                src = str(img.getAttribute("src")).split("#")[0]
+                img.setAttribute("data-flight", f"{slot.seat} {i} {src}")
             if slot.note:
                 cards.appendChild(element("span", "slot-note", slot.note))
             node.appendChild(cards)
@@ -543,7 +558,7 @@ class Renderer:
             for card in cards:
                 button = element("button", "card", type="button", data_card=card.code,
                                  aria_label=card.label, aria_pressed="false", tabindex="-1")
-                button.appendChild(card_image(card.code, "", self.tr.language))
+                button.appendChild(card_image(card.code, "", self.tr.language, self.shapes))
                 if card.old:
                     button.appendChild(
                         element("span", "old-mark", self.tr.gettext("Old"), aria_hidden="true")

@@ -61,25 +61,33 @@ def hand_step(key: str, index: int, count: int) -> int | None:
     return max(0, min(count - 1, moves[key]))
 
 
-def card_src(code: str, language: str = DEFAULT_LANGUAGE) -> str:
-    """The image of a card face (``"C7"``) or of the back, for a page in ``language``.
+SHAPES = "#shapes"
+"""The fragment that shows a face's suit shape (tools/cardart.py: the suit-shapes setting)."""
 
-    >>> card_src("C7"), card_src("C7", "fa"), card_src(BACK, "fa")
+
+def card_src(code: str, language: str = DEFAULT_LANGUAGE, shapes: bool = False) -> str:
+    """The image of a card face (``"C7"``) or of the back, for a page in ``language``; with
+    ``shapes``, the face shows its suit's plain shape too (the back has none).
+
+    >>> card_src("C7"), card_src("C7", "fa"), card_src(BACK, "fa", shapes=True)
     ('static/cards/C7.svg', 'static/cards/fa/C7.svg', 'static/cards/back.svg')
+    >>> card_src("T1", shapes=True)
+    'static/cards/T1.svg#shapes'
     """
-    if code != BACK and language in OWN_INDEX_DIGITS:
-        return f"{CARD_DIR}{language}/{code}.svg"
-    return f"{CARD_DIR}{code}.svg"
+    if code == BACK:
+        return f"{CARD_DIR}{code}.svg"
+    folder = f"{language}/" if language in OWN_INDEX_DIGITS else ""
+    return f"{CARD_DIR}{folder}{code}.svg" + (SHAPES if shapes else "")
 
 
-def legend_src(suit: int, language: str = DEFAULT_LANGUAGE) -> str:
+def legend_src(suit: int, language: str = DEFAULT_LANGUAGE, shapes: bool = False) -> str:
     """The suit legend's picture of a suit (0 Coins … 3 Tens): that suit's 5, in a file named
     by the suit, so that no card code appears in the page for it.
 
-    >>> legend_src(1), legend_src(3, "fa")
-    ('static/cards/suit-S.svg', 'static/cards/fa/suit-T.svg')
+    >>> legend_src(1), legend_src(3, "fa", shapes=True)
+    ('static/cards/suit-S.svg', 'static/cards/fa/suit-T.svg#shapes')
     """
-    return card_src(f"suit-{SUIT_LETTERS[suit]}", language)
+    return card_src(f"suit-{SUIT_LETTERS[suit]}", language, shapes)
 
 
 class SuitTipView(NamedTuple):
