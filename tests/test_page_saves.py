@@ -480,3 +480,40 @@ def click(page: Page, action: Action) -> None:
         page.click(f"#hand [data-card='{card}']")
     page.click(f"[data-action='{action.kind}']")
 
+
+
+def test_the_running_total_survives_a_reload_and_counts_each_deal_once(page: Page) -> None:
+    """The end-of-deal panel's Total column adds up the deals finished in this tab: a reload
+    at the end of a deal shows the same total (the deal is not counted twice), and the next
+    deal adds its points to it."""
+    from test_page_access import MY_TURN, move
+
+    def finish() -> None:
+        for _ in range(80):
+            page.wait_for_function(MY_TURN, timeout=20_000)
+            if page.get_attribute("#table", "data-phase") == "over":
+                return
+            move(page)
+        raise AssertionError("the deal did not end")
+
+    def shown() -> tuple[list[int], list[int], str]:
+        """Each seat's points in this deal and its total, and the caption over the totals."""
+        rows = page.eval_on_selector_all("[data-result-seat]", """rows => rows.map(r => [
+            +r.dataset.resultSeat, +r.dataset.net,
+            +r.querySelector('.total').textContent.replace('\u2212', '-')])""")
+        rows.sort()
+        caption = page.text_content(".result-totals") or ""
+        return [net for _, net, _ in rows], [total for _, _, total in rows], caption
+
+    page.goto("index.html?seed=5&master=0&delay=0")
+    page.wait_for_selector(READY, timeout=30_000)
+    finish()
+    first, total, caption = shown()
+    assert total == first and caption == "Total over 1 deal played on this visit."
+    reload(page)
+    assert shown() == (first, total, caption)
+    page.click("[data-action='new-deal']")
+    finish()
+    second, total, caption = shown()
+    assert total == [a + b for a, b in zip(first, second, strict=True)]
+    assert caption == "Total over 2 deals played on this visit."

@@ -50,23 +50,26 @@ LOOK_KEY = "lukfu.look."  # + a slider's name (options.LOOKS): its value
 THINK_MARK, THINK_MEASURE = "lukfu-think-start", "lukfu-think"
 SLICE_SECONDS = 0.012  # a computer player thinks this long at most before the browser's turn
 LANGUAGE_KEY = "lukfu.language"  # localStorage key of the language picker's choice
+TOTALS_KEY = "lukfu.totals"  # sessionStorage key of the running score (view.Totals.to_text)
 SUIT_TIP_KEY = "lukfu.suits-shown"  # set once the suit legend was shown to a new player
 MAX_SEED = 10**9
 AFTER_TRICK = 1.5  # a finished trick stays a little longer before the next lead
 
 
-def stored(key: str) -> str | None:
+def stored(key: str, area: str = "localStorage") -> str | None:
+    """What was kept under ``key``: for good (``localStorage``) or for this tab
+    (``sessionStorage``)."""
     try:
-        value = window.localStorage.getItem(key)
+        value = getattr(window, area).getItem(key)
     except Exception:  # storage can be unavailable (privacy settings): the setting just resets
         return None
     return str(value) if value else None  # JavaScript's null arrives as the falsy jsnull
 
 
-def store(key: str, value: str) -> bool:
+def store(key: str, value: str, area: str = "localStorage") -> bool:
     """Keep ``value``; False when the browser refuses (storage full, or turned off)."""
     try:
-        window.localStorage.setItem(key, value)
+        getattr(window, area).setItem(key, value)
     except Exception:  # see `stored`; a full storage raises QuotaExceededError
         return False
     return True
@@ -126,7 +129,8 @@ class App:
         self.session: Session | None = None
         self.selected: set[Card] = set()
         self.last_trick = False  # the player asked to see the last trick again
-        self.totals = Totals((0, 0, 0), 0)  # the points of the deals finished on this visit
+        # The points of the deals finished in this tab: a reload keeps them, a new tab starts afresh.
+        self.totals = Totals.from_text(stored(TOTALS_KEY, "sessionStorage"))
         self.generation = 0  # bumped by each new deal: stale computer turns stop
         self.failure: str | None = None  # what went wrong, for "copy details"
         self.hints = 0  # hints asked for in this deal (kept in the save, counted at its end)
@@ -424,6 +428,7 @@ class App:
                 self.view.announce(text.deal_number_text(self.tr, self.session.deal_number))
                 self.count()
                 self.totals = self.totals.add(self.session.state.net_points)
+                store(TOTALS_KEY, self.totals.to_text(), "sessionStorage")
 
     # --- statistics ----------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ Nothing here decides a rule: what is legal comes from ``observation.legal`` and 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Iterable
 from typing import NamedTuple
 
@@ -346,7 +347,7 @@ class DealLinks(NamedTuple):
 
 
 class Totals(NamedTuple):
-    """Each seat's points over the deals finished on this visit (this one included)."""
+    """Each seat's points over the deals finished in this tab (this one included)."""
 
     points: tuple[int, int, int]
     deals: int
@@ -359,6 +360,27 @@ class Totals(NamedTuple):
         """
         a, b, c = self.points
         return Totals((a + net[0], b + net[1], c + net[2]), self.deals + 1)
+
+    def to_text(self) -> str:
+        """The totals as kept in the tab's storage, so that a reload keeps the running score.
+
+        >>> Totals((2, 3, -5), 2).to_text()
+        '2 3 -5 2'
+        """
+        return " ".join(str(n) for n in (*self.points, self.deals))
+
+    @classmethod
+    def from_text(cls, text: str | None) -> Totals:
+        """Totals read back from ``to_text``; none yet (or anything else) is a fresh start.
+
+        >>> Totals.from_text("2 3 -5 2"), Totals.from_text(None).deals, Totals.from_text("2 x").deals
+        (Totals(points=(2, 3, -5), deals=2), 0, 0)
+        """
+        numbers = (text or "").split()
+        if len(numbers) != 4 or not all(re.fullmatch(r"-?\d{1,9}", n) for n in numbers):
+            return cls((0, 0, 0), 0)
+        a, b, c, deals = (int(n) for n in numbers)
+        return cls((a, b, c), deals) if deals > 0 and a + b + c == 0 else cls((0, 0, 0), 0)
 
 
 def result_view(
