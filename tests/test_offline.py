@@ -85,15 +85,21 @@ def browser_context_args() -> dict[str, Any]:
 
 
 def first_visit(page: Page) -> None:
-    """Open the game and wait until it says, once, that it is ready to play offline."""
+    """Open the game and wait until it says, once, that it is ready to play offline: news
+    that floats over the page, so the table does not move for it."""
     page.goto("index.html?delay=0")
     page.wait_for_selector(READY, timeout=60_000)
+    table_top = "() => document.getElementById('table').getBoundingClientRect().top"
+    before = page.evaluate(table_top)
     page.wait_for_selector(READY_OFFLINE, timeout=90_000)
     assert page.locator(READY_OFFLINE).count() == 1
+    assert page.evaluate(table_top) == before
 
 
 def test_a_whole_deal_plays_offline_after_one_visit(page: Page, served: Served) -> None:
     first_visit(page)
+    page.wait_for_selector(READY_OFFLINE, state="detached", timeout=20_000)  # it goes by itself
+    assert "Ready to play offline." in page.inner_text("#log")  # and stays in the log
     page.reload()  # a second visit does not say it again
     page.wait_for_selector(READY, timeout=60_000)
     page.wait_for_timeout(1000)

@@ -134,3 +134,27 @@ def test_every_screen_fits(page: Page, language: str, screenshot_dir: Path) -> N
         move(page)
     found += [p for size in SIZES for p in problems_at(page, "over", *size, shots)]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_the_buttons_fit_when_you_may_claim(page: Page, language: str, screenshot_dir: Path) -> None:
+    """With Claim among them (the most buttons a turn shows), the buttons stay in view, in one
+    row: seed 21 lets you claim on your third lead."""
+    page.add_init_script("localStorage.setItem('lukfu.suits-shown', '1')")
+    page.goto(f"index.html?lang={language}&seed=21&master=0&delay=0")
+    page.wait_for_selector(READY, timeout=30_000)
+    for _ in range(60):
+        page.wait_for_function(MY_TURN, timeout=20_000)
+        if page.is_visible("[data-action='claim']"):
+            break
+        move(page)
+    else:
+        raise AssertionError("no chance to claim in this deal")
+    found = []
+    for size in SIZES:
+        found += problems_at(page, "claiming", *size, screenshot_dir)
+        spans = page.eval_on_selector_all("#actions [data-action]", """els => els
+            .filter(e => !e.hidden).map(e => e.getBoundingClientRect()).map(r => [r.top, r.bottom])""")
+        if len(spans) < 4 or max(top for top, _ in spans) >= min(bottom for _, bottom in spans):
+            found.append(f"claiming {size}: the buttons are not in one row: {spans}")
+    assert not found, "\n".join(found)

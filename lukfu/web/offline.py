@@ -68,13 +68,13 @@ class Offline:
         if not worker:
             return
         if str(worker.state) == "activated":
-            self.view.notice(self.view.tr.gettext("Ready to play offline."))
+            self.view.notice(self.view.tr.gettext("Ready to play offline."), fleeting=True)
             return
         self._on(worker, "statechange", lambda _event: self._watch_first_again(worker))
 
     def _watch_first_again(self, worker: Any) -> None:
         if str(worker.state) == "activated":
-            self.view.notice(self.view.tr.gettext("Ready to play offline."))
+            self.view.notice(self.view.tr.gettext("Ready to play offline."), fleeting=True)
 
     def on_update_found(self, _event: Any) -> None:
         worker = self.registration.installing

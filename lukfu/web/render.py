@@ -34,6 +34,7 @@ from lukfu.web.view import (
 
 MAX_LOG = 200  # lines kept in the event log
 MAX_NOTICES = 4  # notices kept above the table (one per address parameter)
+FLEETING_SECONDS = 8  # how long news that asks for nothing floats over the page
 SUIT_TIP_ID = "suit-tip"
 SVG = "http://www.w3.org/2000/svg"
 
@@ -223,9 +224,9 @@ class Renderer:
     # --- the log (the polite live region) ----------------------------------------------------
 
     def announce(self, message: str, notice: bool = False,
-                 action: tuple[str, str] | None = None) -> None:
+                 action: tuple[str, str] | None = None, fleeting: bool = False) -> None:
         if notice:
-            self._show_notice(message, action)
+            self._show_notice(message, action, fleeting)
         item = element("li", "notice" if notice else "", message)
         self.log.appendChild(item)
         while self.log.childElementCount > MAX_LOG:
@@ -239,11 +240,20 @@ class Renderer:
 
     # --- notices and failures ----------------------------------------------------------------
 
-    def notice(self, message: str, action: tuple[str, str] | None = None) -> None:
+    def notice(self, message: str, action: tuple[str, str] | None = None,
+               fleeting: bool = False) -> None:
         """Something the player should see at once (a bad value in the address): shown above the
         table until dismissed, and kept in the log like any other event.  ``action`` is a button
-        to show with it: (its ``data-action``, its label)."""
-        self.announce(message, notice=True, action=action)
+        to show with it: (its ``data-action``, its label).  A ``fleeting`` notice is news that
+        asks nothing of the player ("ready to play offline"): it floats over the top of the
+        page, so the table does not move, and goes by itself after ``FLEETING_SECONDS``."""
+        self.announce(message, notice=True, action=action, fleeting=fleeting)
+
+    def _fade(self, item: Any) -> None:
+        """Take a fleeting notice away, unless the keyboard is on its close button."""
+        if item.contains(document.activeElement):
+            return
+        item.remove()
 
     def suit_tip(self, tip: SuitTipView) -> None:
         """The suit legend in a bubble over the foot of the trick area, pointing at your hand
@@ -281,7 +291,8 @@ class Renderer:
         item.appendChild(close)
         return item
 
-    def _show_notice(self, message: str, action: tuple[str, str] | None = None) -> None:
+    def _show_notice(self, message: str, action: tuple[str, str] | None = None,
+                     fleeting: bool = False) -> None:
         box = document.getElementById("notices")
         if not box:
             return
@@ -291,7 +302,10 @@ class Renderer:
             content.appendChild(document.createTextNode(" "))
             content.appendChild(element("button", "btn notice-action", label, type="button",
                                         data_action=name))
-        box.appendChild(self._notice(content))
+        item = self._notice(content, "fleeting" if fleeting else "")
+        box.appendChild(item)
+        if fleeting:
+            window.setTimeout(create_once_callable(lambda: self._fade(item)), FLEETING_SECONDS * 1000)
         while box.childElementCount > MAX_NOTICES:
             box.removeChild(box.firstElementChild)
 
