@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from test_page_game import READY, Player
 
+from lukfu.i18n import translator
 from tools import build, devserver, site
 
 if TYPE_CHECKING:
@@ -159,6 +160,11 @@ def test_a_new_version_waits_for_the_end_of_the_deal(page: Page, served: Served)
     assert page.evaluate(VERSION_MARK) == ""
     page.wait_for_selector(UPDATE)  # the deal is over: now the page offers the new version
     assert page.inner_text(UPDATE) == "New version — reload"
+    page.select_option("#language", "fi")  # the offer follows the language, and stays one
+    page.wait_for_function("document.documentElement.lang === 'fi'")
+    finnish = translator("fi").gettext("New version — reload")
+    page.wait_for_selector(f"#notices [data-action='new-version']:text-is('{finnish}')")
+    assert page.locator(UPDATE.replace("#notices", "#notices .notice")).count() == 1
     page.click(UPDATE)
     page.wait_for_function(f"{VERSION_MARK} === '2'", timeout=60_000)
     page.wait_for_selector(READY, timeout=60_000)

@@ -272,6 +272,7 @@ class App:
             self.view.retell(told)
             self.refresh()
         self.show_stats()
+        self.offline.speak_again()
         # A reload keeps the choice: the address's ?lang= would otherwise win over it.
         query = options.with_language(str(window.location.search), language)
         window.history.replaceState(None, "", query or window.location.pathname)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from js import Object, window
+from js import Object, document, window
 from pyodide.ffi import create_proxy, to_js
 
 from lukfu.session import Session
@@ -103,6 +103,16 @@ class Offline:
         # Its button (data-action="new-version") comes back through the app's notice listener.
         self.view.notice(tr.gettext("A new version of the game is ready."),
                          action=("new-version", tr.gettext("New version — reload")))
+
+    def speak_again(self) -> None:
+        """After a language switch: an offer on show is made again, in the new language (one
+        the player closed stays closed)."""
+        button = document.querySelector("#notices [data-action='new-version']")
+        if not self.offered or not button:
+            return
+        button.closest(".notice").remove()
+        self.offered = False
+        self.offer()
 
     def accept(self) -> None:
         """The player chose the new version: let it take over, then reload into it."""
