@@ -192,10 +192,12 @@ def page(
     )
     context.on("weberror", lambda err: browser_log.on_error(f"page error: {err.error}"))
     new_page = context.new_page()
+    crashed: list[bool] = []
+    new_page.on("crash", lambda _page: crashed.append(True))
     try:
         yield new_page
         report = getattr(request.node, "rep_call", None)
-        if report is not None and report.failed and not new_page.is_closed():
+        if report is not None and report.failed and not new_page.is_closed() and not crashed:
             name = re.sub(r"[^\w.-]+", "_", request.node.name)
             new_page.screenshot(path=str(screenshot_dir / f"failed-{name}.png"))
     finally:
