@@ -136,6 +136,16 @@ def move(page: Page) -> None:
     raise AssertionError(f"no play accepted from {cards}")
 
 
+def play_to_the_end(page: Page, moves: int = 80) -> None:
+    """Make your moves (`move`) until the deal is over."""
+    for _ in range(moves):
+        page.wait_for_function(MY_TURN, timeout=20_000)
+        if page.get_attribute("#table", "data-phase") == "over":
+            return
+        move(page)
+    raise AssertionError("the deal did not end")
+
+
 def test_every_phase_in_every_language_passes_axe(page: Page, screenshot_dir: Path) -> None:
     """Calling, playing, your discard and the end of a deal, in all six languages: axe finds no
     serious or critical violation, and no text on the table is below 4.5:1.  Each phase leaves

@@ -486,15 +486,7 @@ def test_the_running_total_survives_a_reload_and_counts_each_deal_once(page: Pag
     """The end-of-deal panel's Total column adds up the deals finished in this tab: a reload
     at the end of a deal shows the same total (the deal is not counted twice), and the next
     deal adds its points to it."""
-    from test_page_access import MY_TURN, move
-
-    def finish() -> None:
-        for _ in range(80):
-            page.wait_for_function(MY_TURN, timeout=20_000)
-            if page.get_attribute("#table", "data-phase") == "over":
-                return
-            move(page)
-        raise AssertionError("the deal did not end")
+    from test_page_access import play_to_the_end
 
     def shown() -> tuple[list[int], list[int], str]:
         """Each seat's points in this deal and its total, and the caption over the totals."""
@@ -507,13 +499,13 @@ def test_the_running_total_survives_a_reload_and_counts_each_deal_once(page: Pag
 
     page.goto("index.html?seed=5&master=0&delay=0")
     page.wait_for_selector(READY, timeout=30_000)
-    finish()
+    play_to_the_end(page)
     first, total, caption = shown()
     assert total == first and caption == "Total over 1 deal played on this visit."
     reload(page)
     assert shown() == (first, total, caption)
     page.click("[data-action='new-deal']")
-    finish()
+    play_to_the_end(page)
     second, total, caption = shown()
     assert total == [a + b for a, b in zip(first, second, strict=True)]
     assert caption == "Total over 2 deals played on this visit."

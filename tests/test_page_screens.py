@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from test_page_access import MY_TURN, move
+from test_page_access import MY_TURN, move, play_to_the_end
 from test_page_game import READY
 
 if TYPE_CHECKING:
@@ -127,11 +127,7 @@ def test_every_screen_fits(page: Page, language: str, screenshot_dir: Path) -> N
             break
         move(page)
     found += [p for size in SIZES for p in problems_at(page, "playing", *size, shots)]
-    for _ in range(60):
-        page.wait_for_function(MY_TURN, timeout=20_000)
-        if page.get_attribute("#table", "data-phase") == "over":
-            break
-        move(page)
+    play_to_the_end(page)
     found += [p for size in SIZES for p in problems_at(page, "over", *size, shots)]
     assert not found, "\n".join(found)
 
