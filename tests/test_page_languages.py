@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parent.parent
 
 TRANSLATED = [code for code in OFFERED if code != "en"]
-PHONE = {"width": 390, "height": 844}
+PHONE = {"width": 320, "height": 568}  # the smallest screen we fit: the narrowest cards
 # Words of the English page that no translation keeps (names like "Mau Gung" and "fu" stay).
 ENGLISH = re.compile(r"\b(?:Play this deal|Pass|Computer speed|How to play|You|Left|Right|"
                      r"Tricks?|Coins|Strings|Myriads|Tens|Master|Loading)\b")
@@ -67,6 +67,18 @@ def test_the_whole_page_speaks_the_language(page: Page, code: str, size: str,
         table = page.inner_text("#table") + page.inner_text("#rules")
         assert not re.search(r"[0-9]", table), "Latin digits in a language with its own digits"
     assert page.input_value("#language") == code
+    # Seed 12 deals you two Old cards: the word on them is whole, even on 24 px cards, and is
+    # the word in the card's name.
+    old = tr.gettext("Old").replace("\u00ad", "")
+    marks = page.eval_on_selector_all("#hand .old-mark", """marks => marks.map(mark => {
+        const card = mark.closest('.card').getBoundingClientRect(), box = mark.getBoundingClientRect();
+        return {text: mark.textContent, label: mark.closest('.card').getAttribute('aria-label'),
+                fits: mark.scrollWidth <= mark.clientWidth && mark.scrollHeight <= mark.clientHeight
+                      && box.left >= card.left && box.right <= card.right && box.bottom <= card.bottom};
+    })""")
+    assert len(marks) == 2
+    for mark in marks:
+        assert mark["text"] == old and old.casefold() in mark["label"].casefold() and mark["fits"], mark
     page.screenshot(path=str(screenshot_dir / f"lang-{code}-{size}.png"), full_page=size == "phone")
 
 

@@ -37,6 +37,7 @@ MAX_NOTICES = 4  # notices kept above the table (one per address parameter)
 FLEETING_SECONDS = 8  # how long news that asks for nothing floats over the page
 SUIT_TIP_ID = "suit-tip"
 SVG = "http://www.w3.org/2000/svg"
+SOFT_HYPHEN = "\u00ad"  # where a translator allows a long word to break
 
 
 def element(tag: str, cls: str = "", text: str = "", **attrs: str) -> Any:
@@ -56,6 +57,18 @@ def card_image(code: str, alt: str, language: str, shapes: bool = False) -> Any:
                   draggable="false")
     img.setAttribute("decoding", "async")
     return img
+
+
+def old_mark(word: str) -> Any:
+    """The word Old written on a card.  Where the card is too narrow for it, it may break onto a
+    second line at the translator's soft hyphens, which become <wbr>: the visible text stays the
+    whole word, as in the card's name, and no hyphen is drawn."""
+    mark = element("span", "old-mark", aria_hidden="true")
+    for index, part in enumerate(word.split(SOFT_HYPHEN)):
+        if index:
+            mark.appendChild(document.createElement("wbr"))
+        mark.appendChild(document.createTextNode(part))
+    return mark
 
 
 def clear(node: Any) -> None:
@@ -574,9 +587,9 @@ class Renderer:
                                  aria_label=card.label, aria_pressed="false", tabindex="-1")
                 button.appendChild(card_image(card.code, "", self.tr.language, self.shapes))
                 if card.old:
-                    button.appendChild(
-                        element("span", "old-mark", self.tr.gettext("Old"), aria_hidden="true")
-                    )
+                    # Translators: written across a card as narrow as 24 px; put a soft hyphen
+                    # (U+00AD) where a word longer than four letters may break onto two lines.
+                    button.appendChild(old_mark(self.tr.gettext("Old")))
                 self.hand.appendChild(button)
             codes = [c.code for c in cards]
             if self._current not in codes:  # played: the card that took its place
