@@ -441,6 +441,12 @@ def test_screenshots_of_the_new_panels(player: Player, screenshot_dir: Path, lan
     shoot(page, screenshot_dir / f"{name}-share.png")
     page.locator("#stats").scroll_into_view_if_needed()
     shoot(page, screenshot_dir / f"{name}-statistics.png")
+    first, last = page.evaluate("""() => {
+        const line = document.querySelector('.chart-line'), ctm = line.getScreenCTM();
+        const at = i => line.points.getItem(i).matrixTransform(ctm).x;
+        return [at(0), at(line.points.numberOfItems - 1)];
+    }""")
+    assert (first > last) == (language == "fa"), "the chart's time runs against the reading"
     assert statistics.stats_view(translator(language), Statistics.from_json(
         page.evaluate("localStorage.getItem('lukfu.statistics')"))).rows[0].label in page.inner_text("#stats")
     page.click("[data-action='replay']")
