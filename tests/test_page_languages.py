@@ -79,6 +79,10 @@ def test_the_whole_page_speaks_the_language(page: Page, code: str, size: str,
     assert len(marks) == 2
     for mark in marks:
         assert mark["text"] == old and old.casefold() in mark["label"].casefold() and mark["fits"], mark
+    cut = page.evaluate("""() => [...document.querySelectorAll('#table *')].filter(e =>
+        getComputedStyle(e).textOverflow === 'ellipsis' && e.clientWidth > 2
+        && e.scrollWidth > e.clientWidth).map(e => e.textContent)""")
+    assert not cut, f"words cut short on the table: {cut}"
     page.screenshot(path=str(screenshot_dir / f"lang-{code}-{size}.png"), full_page=size == "phone")
 
 
