@@ -1,6 +1,6 @@
-"""Every screen, from a small phone to a large desktop: your hand, the trick and the buttons fit
-without scrolling, every target is at least 24×24 CSS px (buttons 44 px high), nothing overlaps,
-and right to left keeps the table's geometry.
+"""Every screen, from a small phone to a large desktop, in every language: your hand, the trick
+and the buttons fit without scrolling, every target is at least 24×24 CSS px (buttons 44 px
+high), nothing overlaps, and right to left keeps the table's geometry.
 
 One deal is played through the page; at your call, on your turn with cards on the table, and at
 the end, the window takes each of the five sizes in turn and the page is measured.
@@ -15,10 +15,13 @@ import pytest
 from test_page_access import MY_TURN, move, play_to_the_end
 from test_page_game import READY
 
+from lukfu.i18n import OFFERED
+
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
+
 
 SIZES = ((320, 568), (390, 844), (1024, 600), (1280, 720), (1920, 1080))
 
@@ -112,7 +115,7 @@ def problems_at(page: Page, phase: str, width: int, height: int, shots: Path) ->
     return found
 
 
-@pytest.mark.parametrize("language", ["en", "fa"])
+@pytest.mark.parametrize("language", OFFERED)
 def test_every_screen_fits(page: Page, language: str, screenshot_dir: Path) -> None:
     shots = screenshot_dir
     page.add_init_script("localStorage.setItem('lukfu.suits-shown', '1')")  # seen already
@@ -132,7 +135,7 @@ def test_every_screen_fits(page: Page, language: str, screenshot_dir: Path) -> N
     assert not found, "\n".join(found)
 
 
-@pytest.mark.parametrize("language", ["en", "fa"])
+@pytest.mark.parametrize("language", OFFERED)
 def test_the_buttons_fit_when_you_may_claim(page: Page, language: str, screenshot_dir: Path) -> None:
     """With Claim among them (the most buttons a turn shows), the buttons stay in view, in one
     row: seed 21 lets you claim on your third lead."""
