@@ -25,6 +25,7 @@ pytestmark = pytest.mark.browser
 
 
 SIZES = ((320, 568), (390, 844), (1024, 600), (1280, 720), (1920, 1080))
+SHOWN = ("en", "fa")  # every screen is kept for a person to look at; other languages' on a problem
 
 # The table's regions, which must not overlap, and what each one holds.
 MEASURE = """() => {
@@ -70,8 +71,6 @@ def problems_at(page: Page, phase: str, width: int, height: int, shots: Path) ->
     page.evaluate("() => window.scrollTo(0, 0)")
     page.wait_for_function("() => document.getAnimations().length === 0")  # cards at rest
     m = page.evaluate(MEASURE)
-    language = page.get_attribute("html", "lang")
-    page.screenshot(path=str(shots / f"screen-{language}-{phase}-{width}x{height}.png"))
     where = f"{phase} {width}×{height}"
     found = []
     if m["scrollWidth"] > width:
@@ -113,6 +112,9 @@ def problems_at(page: Page, phase: str, width: int, height: int, shots: Path) ->
     if m["revealed"] and min(r["w"] for r in m["revealed"]) < 20:
         found.append(f"{where}: a revealed hand's cards are "
                      f"{min(r['w'] for r in m['revealed']):.1f}px wide")
+    language = page.get_attribute("html", "lang")
+    if found or language in SHOWN:
+        page.screenshot(path=str(shots / f"screen-{language}-{phase}-{width}x{height}.png"))
     return found
 
 
