@@ -447,8 +447,11 @@ def test_screenshots_of_the_new_panels(player: Player, screenshot_dir: Path, lan
         return [at(0), at(line.points.numberOfItems - 1)];
     }""")
     assert (first > last) == (language == "fa"), "the chart's time runs against the reading"
-    assert statistics.stats_view(translator(language), Statistics.from_json(
-        page.evaluate("localStorage.getItem('lukfu.statistics')"))).rows[0].label in page.inner_text("#stats")
+    view = statistics.stats_view(translator(language), Statistics.from_json(
+        page.evaluate("localStorage.getItem('lukfu.statistics')")))
+    assert view.rows[0].label in page.inner_text("#stats") and view.chart is not None
+    scale = page.eval_on_selector_all(".chart-scale span", "spans => spans.map(s => s.textContent)")
+    assert scale == [view.chart.high, view.chart.low]  # the highest total above the lowest
     page.click("[data-action='replay']")
     for _ in range(7):
         page.keyboard.press("ArrowLeft" if language == "fa" else "ArrowRight")

@@ -677,6 +677,11 @@ class Renderer:
         line.setAttribute("points", chart.points)
         line.setAttribute("class", "chart-line")
         svg.appendChild(line)
+        # The highest and lowest totals beside the chart's start (the caption says them too).
+        scale = element("div", "chart-scale", aria_hidden="true")
+        scale.appendChild(element("span", "", chart.high))
+        scale.appendChild(element("span", "", chart.low))
+        figure.appendChild(scale)
         figure.appendChild(svg)
         figure.appendChild(element("figcaption", "", chart.label))
         return figure
