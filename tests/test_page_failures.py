@@ -286,14 +286,9 @@ def test_a_stalled_download_is_not_an_endless_spinner(page: Page) -> None:
         loaded = now
         page.wait_for_timeout(1_000)
     for _ in range(3):  # a late arrival's report may still restart the count once
-        page.clock.run_for("00:40")
-        for _ in range(30):
-            if page.is_visible(FAILED):
-                break
-            page.wait_for_timeout(100)
-        else:
-            continue
-        break
+        page.clock.run_for("00:40")  # the watchdog's timers run, and show the panel, in here
+        if page.is_visible(FAILED):
+            break
     assert page.is_visible(FAILED), "40 s without anything arriving, and no word of it"
     assert page.inner_text("#failure-title") == "This is taking too long"
     assert page.is_visible("#failure [data-action='retry']")

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.browser
 
-
 SIZES = ((320, 568), (390, 844), (1024, 600), (1280, 720), (1920, 1080))
 SHOWN = ("en", "fa")  # every screen is kept for a person to look at; other languages' on a problem
 
