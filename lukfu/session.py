@@ -18,7 +18,7 @@ from typing import NamedTuple
 from .actions import CALL, CLAIM, PASS, PLAY, Action, IllegalAction
 from .ai import LEVELS, make_player
 from .ai.players import Chooser, thinking
-from .ai.search import Thinking, finish
+from .ai.thinking import Thinking, finish
 from .cards import Card
 from .observation import Observation, Result
 from .plays import Play, classify

@@ -15,7 +15,7 @@ from ..observation import Observation
 from ..plays import classify
 from .players import make_player, thinking
 from .policy import FULL_DECK, holds
-from .search import Thinking
+from .thinking import Thinking
 
 HINT_LEVEL = "strong"
 """The level that gives hints."""

@@ -26,6 +26,7 @@ from ..position import Position
 from ..state import State
 from . import policy, search
 from .heuristic import choose_action
+from .thinking import Thinking, finish
 from .worlds import Evidence, sample_with
 
 LEVELS = ("beginner", "casual", "strong", "expert")
@@ -130,10 +131,10 @@ class SearchPlayer:
         self.tree = tree
 
     def choose(self, observation: Observation) -> Action:
-        return search.finish(self.thinking(observation))
+        return finish(self.thinking(observation))
 
-    def thinking(self, observation: Observation) -> search.Thinking[Action]:
-        """``choose`` in slices (see ``search.Thinking``)."""
+    def thinking(self, observation: Observation) -> Thinking[Action]:
+        """``choose`` in slices (see ``Thinking``)."""
         if len(observation.legal) == 1:
             return observation.legal[0]
         rng = decision_random(self.seed, observation.move_number, self.level)
@@ -145,7 +146,7 @@ class SearchPlayer:
         move = yield from self.search(world, observation.seat, rng)
         return to_action(move)
 
-    def search(self, world: search.World, seat: int, rng: random.Random) -> search.Thinking[search.Move]:
+    def search(self, world: search.World, seat: int, rng: random.Random) -> Thinking[search.Move]:
         """The best move found for ``seat`` in the worlds ``world`` deals."""
         budget = self.budget
         deadline = time.monotonic() + SAFETY_SECONDS
@@ -177,7 +178,7 @@ class Chooser(Protocol):
     def choose(self, observation: Observation) -> Action: ...
 
 
-def thinking(player: Chooser, observation: Observation) -> search.Thinking[Action]:
+def thinking(player: Chooser, observation: Observation) -> Thinking[Action]:
     """Any player's choice in slices: a search player's in many, the others' in one."""
     if isinstance(player, SearchPlayer):
         return (yield from player.thinking(observation))
@@ -205,7 +206,7 @@ class Seer:
         def world(_dice: random.Random) -> Position:
             return truth.copy()
 
-        return to_action(search.finish(self.player.search(world, seat, rng)))
+        return to_action(finish(self.player.search(world, seat, rng)))
 
 
 BUDGETS = {"strong": Budget(120), "expert": Budget(400)}

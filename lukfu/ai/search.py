@@ -20,10 +20,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
-from typing import TypeVar
 
 from ..cards import DECK_SIZE, cards_of, to_mask
 from ..knowledge import old_mask
@@ -33,6 +32,7 @@ from ..plays import PLAYS
 from ..position import Position
 from ..scoring import settle
 from . import policy
+from .thinking import Thinking
 
 Move = int
 """A play index (0 or more), or one of the negative moves below, or ``DISCARDED + mask``."""
@@ -50,22 +50,8 @@ NO_POINTS = (0, 0, 0)
 World = Callable[[random.Random], Position]
 """Deals one world (a position the searching seat cannot tell from the real one)."""
 
-T = TypeVar("T")
-Thinking = Generator[None, None, T]
-"""A search in slices: it yields between slices (the page lets the browser breathe) and returns
-its answer. ``finish`` runs one to the end at once."""
 SLICE = 4
 """Play-outs of the tree search between two yields (the determinized search yields per world)."""
-
-
-def finish(thinking: Thinking[T]) -> T:
-    """Run a search in slices to its end, without pausing."""
-    while True:
-        try:
-            next(thinking)
-        except StopIteration as done:
-            result: T = done.value
-            return result
 
 
 def step(pos: Position, move: Move, rng: random.Random) -> bool:

@@ -22,7 +22,7 @@ from pyodide.ffi import create_proxy
 from lukfu import PLAYING, Action, Card, IllegalAction, parse_cards
 from lukfu.ai import DEFAULT_LEVEL, LEVELS
 from lukfu.ai.hint import hint_thinking
-from lukfu.ai.search import Thinking
+from lukfu.ai.thinking import Thinking
 from lukfu.dealcode import deal_code
 from lukfu.i18n import (
     DEFAULT_LANGUAGE,
