@@ -7,7 +7,7 @@ import pytest
 from lukfu import State, new_deal, parse_action
 from lukfu.ai.hint import REASONS, Hint, hint_thinking, reason
 from lukfu.ai.players import make_player
-from lukfu.ai.search import finish
+from lukfu.ai.thinking import finish
 from lukfu.i18n import OFFERED, translator
 from lukfu.web import text, view
 
