@@ -434,17 +434,20 @@ def soak_session_deal(number: int, tally: Tally) -> None:
         check_full(session.state, tally)
         resumed = check_resume(session)
         while not session.is_over:
+            earlier = session
             before = session.state
             seat = session.to_move
             assert seat is not None
             if session.waiting_for_person():
                 action = rng.choice(session.observation(PERSON_SEAT).legal)
-                events = session.act(action)
-                if resumed.act(action) != events:
+                session = session.act(action)
+                events = list(session.told_since(earlier))
+                if list(resumed.act(action).told_since(resumed)) != events:
                     raise SoakFailure("the session resumed before this step saw other events for it")
             else:
-                events = session.step()
-                if resumed.step() != events:
+                session = session.step()
+                events = list(session.told_since(earlier))
+                if list(resumed.step().told_since(resumed)) != events:
                     raise SoakFailure("the session resumed before this step made another computer move")
                 action = session.state.history[-1]
             step += 1

@@ -4,7 +4,7 @@ A save holds the session's record (the seats' players, so the computer level; th
 that seeds every computer decision; the deal's seed, Master, first hands and every action), the
 hints the person asked for in this deal, and whether the finished deal is already counted in
 the statistics.  Its ``check`` is a CRC-32 of that body, so a save cut short, damaged or edited
-by hand is refused before anything is replayed; one that passes is replayed through the
+by hand is refused before anything is replayed; one that passes is replayed (once) through the
 referee, which refuses impossible cards or moves, and its cards must be the ones its deal number
 deals (so that its share link deals them too).  Every refusal is a `SaveProblem` whose
 ``kind`` says in a word what is wrong, for the page to tell the player.
@@ -59,7 +59,7 @@ def _check(body: dict[str, Any]) -> str:
 
 def write_save(session: Session, hints: int = 0, counted: bool = False) -> str:
     """The save text of ``session``: compact JSON, about 400 bytes for a whole deal."""
-    body = {"session": json.loads(session.record()), "hints": hints, "counted": counted}
+    body = {"session": session.record_data(), "hints": hints, "counted": counted}
     return json.dumps({"lukfu-save": SAVE_VERSION, "check": _check(body), "body": body},
                       separators=(",", ":"))
 
@@ -86,7 +86,7 @@ def read_save(text: str) -> Saved:
     if not isinstance(counted, bool):
         raise SaveProblem(IMPOSSIBLE, f"counted: expected true or false, not {counted!r}")
     try:
-        session = Session.from_record(json.dumps(body["session"]))
+        session = Session.from_record_data(body["session"])
     except RecordError as error:
         raise SaveProblem(IMPOSSIBLE, str(error)) from None
     if counted and not session.is_over:
@@ -94,6 +94,6 @@ def read_save(text: str) -> Saved:
     # The page deals every deal from its number: the cards must be the ones it deals.
     number = session.deal_number
     if not 0 <= number <= MAX_DEAL_NUMBER or (
-            session.steps()[0].state != new_deal(number, session.state.master)):
+            session.start != new_deal(number, session.state.master)):
         raise SaveProblem(IMPOSSIBLE, f"deal_number: deal {number} does not deal these cards")
     return Saved(session, hints, counted)

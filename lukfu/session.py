@@ -1,11 +1,11 @@
 """A game at the table: one deal, three seats, whose turn it is, what happened, and its record.
 
-The engine's ``State`` is the referee. Every seat is a ``Player`` asked for an action from its
-own ``Observation`` only: a computer player (``lukfu.ai``), or the ``Person`` at the page, whose
-actions arrive through ``Session.act``. Each computer decision is seeded from the deal and the
-move number, so a replayed or resumed deal replays the same computer moves. The session keeps
-the ``Event``s everybody saw (for announcements and history) and the record to save and resume.
-No ``js`` here: the page layer paces the computer players and renders the views.
+The engine's ``State`` is the referee. A seat is the person at the page, whose actions arrive
+through ``Session.act``, or a computer player (``lukfu.ai``) that decides from its own
+``Observation`` only. Each computer decision is seeded from the deal and the move number, so a
+replayed or resumed deal replays the same computer moves. A session is a value: acting returns
+the next session, with the ``Event``s everybody saw (for announcements and history) and the
+record to save and resume. No ``js`` here: the page layer paces the computer players.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from .ai.thinking import Thinking, finish
 from .cards import Card
 from .observation import Observation, Result
 from .plays import Play, classify
-from .records import RecordError
+from .records import RecordError, read_record
 from .state import State, new_deal
 
 SESSION_VERSION = 1
@@ -35,22 +35,6 @@ Player = Chooser
 
 class WaitingForPerson(RuntimeError):
     """The seat to move belongs to the person at the page, who has not acted yet."""
-
-
-class Person:
-    """The person at the page: ``Session.act`` hands over their action; nobody chooses for them."""
-
-    def __init__(self) -> None:
-        self._given: Action | None = None
-
-    def give(self, action: Action) -> None:
-        self._given = action
-
-    def choose(self, observation: Observation) -> Action:
-        action, self._given = self._given, None
-        if action is None:
-            raise WaitingForPerson(f"seat {observation.seat} is the person's: use Session.act")
-        return action
 
 
 # Event kinds: what everybody at the table saw happen.
@@ -110,22 +94,37 @@ class Step(NamedTuple):
 
 
 class Session:
-    """One deal at the table. Build with ``Session.new`` or ``Session.from_record``."""
+    """One deal at the table, as a value: acting returns the session after the action, and the
+    session it was called on stays as it was. Build with ``Session.new`` or ``Session.from_record``."""
+
+    __slots__ = ("start", "state", "seats", "deal_number", "players", "events")
+
+    start: State
+    state: State
+    seats: tuple[str, ...]
+    deal_number: int
+    players: tuple[Player | None, ...]
+    events: tuple[Event, ...]
 
     def __init__(self, state: State, seats: Sequence[str], deal_number: int) -> None:
-        """``seats`` names each seat's player: ``"person"`` or a computer level (``lukfu.ai.LEVELS``)."""
+        """``seats`` names each seat's player: ``"person"`` or a computer level (``lukfu.ai.LEVELS``).
+        ``state`` is the deal as it starts (the referee's state, every hand)."""
         if len(seats) != 3:
             raise ValueError("a session has three seats")
         for name in seats:
             if name != PERSON and name not in LEVELS:
                 raise ValueError(f"unknown player {name!r}: 'person' or one of {', '.join(LEVELS)}")
-        self._state = self._start = state
-        self.seats: tuple[str, ...] = tuple(seats)
-        self.deal_number = deal_number
-        self.players: tuple[Player, ...] = tuple(
-            Person() if name == PERSON else make_player(name, deal_number) for name in seats
-        )
-        self.events: list[Event] = [Event(NEW_DEAL, state.master)]
+        players = tuple(None if name == PERSON else make_player(name, deal_number) for name in seats)
+        self._set(state, state, tuple(seats), deal_number, players, (Event(NEW_DEAL, state.master),))
+
+    def _set(self, start: State, state: State, seats: tuple[str, ...], deal_number: int,
+             players: tuple[Player | None, ...], events: tuple[Event, ...]) -> None:
+        for name, value in (("start", start), ("state", state), ("seats", seats),
+                            ("deal_number", deal_number), ("players", players), ("events", events)):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Session cannot be changed: act, step and take return the next one")
 
     @classmethod
     def new(cls, deal_number: int, master: int | None = None, level: str = LEVELS[0]) -> Session:
@@ -135,94 +134,92 @@ class Session:
     # --- where the game stands -----------------------------------------------------------------
 
     @property
-    def state(self) -> State:
-        """The referee's state (every hand): for the session's owner, never for a player."""
-        return self._state
-
-    @property
     def person(self) -> int | None:
         """The seat of the person at the page, if any."""
         return self.seats.index(PERSON) if PERSON in self.seats else None
 
     @property
     def to_move(self) -> int | None:
-        return self._state.to_move
+        return self.state.to_move
 
     @property
     def is_over(self) -> bool:
-        return self._state.is_over
+        return self.state.is_over
 
     def waiting_for_person(self) -> bool:
         """Whether the game waits for the person at the page."""
-        seat = self._state.to_move
+        seat = self.state.to_move
         return seat is not None and self.seats[seat] == PERSON
 
     def computer_to_move(self) -> bool:
         """Whether a computer player is to move (the page paces these moves)."""
-        seat = self._state.to_move
+        seat = self.state.to_move
         return seat is not None and self.seats[seat] != PERSON
 
     def observation(self, seat: int) -> Observation:
-        return self._state.observation(seat)
+        return self.state.observation(seat)
 
     def check(self, action: Action) -> None:
         """Raise ``IllegalAction`` with the reason unless ``action`` is legal for the seat to move."""
-        self._state.check(action)
+        self.state.check(action)
+
+    def told_since(self, before: Session) -> tuple[Event, ...]:
+        """The events of this session that ``before`` (an earlier session of the deal) had not."""
+        return self.events[len(before.events):]
 
     # --- acting ---------------------------------------------------------------------------------
 
-    def act(self, action: Action) -> list[Event]:
-        """The person's action. An illegal one raises ``IllegalAction`` and changes nothing."""
+    def act(self, action: Action) -> Session:
+        """The session after the person's action. An illegal one raises ``IllegalAction`` (the
+        referee checks it once) and this session stays as it was."""
         if not self.waiting_for_person():
             raise IllegalAction("wrong-phase", "it is not your turn")
-        self._state.check(action)
-        seat = self._state.to_move
-        assert seat is not None
-        player = self.players[seat]
-        assert isinstance(player, Person)
-        player.give(action)
-        return self._step(seat)
+        return self.take(action)
 
-    def step(self) -> list[Event]:
-        """One move by the computer player to move; ``WaitingForPerson`` if it is the person's turn."""
-        return finish(self.thinking())
-
-    def thinking(self) -> Thinking[list[Event]]:
-        """``step`` in slices: a searching computer player yields now and then while it thinks
-        (the page lets the browser paint and listen), then its move is taken."""
-        seat = self._state.to_move
+    def thinking(self) -> Thinking[Action]:
+        """The decision of the computer player to move, in slices (a searching player yields now
+        and then while it thinks: the page lets the browser paint and listen); it sees only its
+        own seat's observation. ``WaitingForPerson`` if it is the person's turn."""
+        seat = self.state.to_move
         if seat is None:
             raise IllegalAction("wrong-phase", "the deal is over")
-        action = yield from thinking(self.players[seat], self._state.observation(seat))
-        return self._take(action)
+        player = self.players[seat]
+        if player is None:
+            raise WaitingForPerson(f"seat {seat} is the person's: use Session.act")
+        return (yield from thinking(player, self.state.observation(seat)))
 
-    def run(self) -> list[Event]:
-        """Computer moves until the person must act or the deal is over."""
-        events: list[Event] = []
-        while self.computer_to_move():
-            events += self.step()
-        return events
+    def step(self) -> Session:
+        """The session after one move by the computer player to move."""
+        return self.take(finish(self.thinking()))
 
-    def _step(self, seat: int) -> list[Event]:
-        return self._take(self.players[seat].choose(self._state.observation(seat)))
+    def run(self) -> Session:
+        """The session after the computers' moves, until the person must act or the deal is over."""
+        session = self
+        while session.computer_to_move():
+            session = session.step()
+        return session
 
-    def _take(self, action: Action) -> list[Event]:
-        """Apply the action of the seat to move (a player's illegal action is a bug: it raises)."""
-        before = self._state
+    def take(self, action: Action) -> Session:
+        """The session after ``action`` by the seat to move, whoever sits there (a computer's
+        move that ``thinking`` chose, or the person's); an illegal action raises ``IllegalAction``."""
+        before = self.state
         seat = before.to_move
-        assert seat is not None
-        self._state = after = before.apply(action)
-        events = events_of(seat, action, before, after, self.person)
-        self.events += events
-        return events
+        if seat is None:
+            raise IllegalAction("wrong-phase", "the deal is over")
+        after = before.apply(action)
+        told = events_of(seat, action, before, after, self.person)
+        session = object.__new__(Session)
+        session._set(self.start, after, self.seats, self.deal_number, self.players,
+                     self.events + tuple(told))
+        return session
 
     def steps(self) -> tuple[Step, ...]:
         """The deal so far, action by action, for a replay: first the deal as dealt (its
         ``NEW_DEAL`` event), then the state after each action with the events it made, the same
         events the table announced in play."""
-        state = self._start
+        state = self.start
         steps = [Step(state, (self.events[0],))]
-        for action in self._state.history:
+        for action in self.state.history:
             after = state.apply(action)
             seat = state.to_move
             assert seat is not None
@@ -234,15 +231,12 @@ class Session:
 
     def record(self) -> str:
         """The session as JSON: the seats' players, the deal number and the deal's record."""
-        return json.dumps(
-            {
-                "session": SESSION_VERSION,
-                "seats": list(self.seats),
-                "deal_number": self.deal_number,
-                "deal": json.loads(self._state.record()),
-            },
-            separators=(",", ":"),
-        )
+        return json.dumps(self.record_data(), separators=(",", ":"))
+
+    def record_data(self) -> dict[str, object]:
+        """``record()`` before it is written as text (a save wraps it)."""
+        return {"session": SESSION_VERSION, "seats": list(self.seats),
+                "deal_number": self.deal_number, "deal": json.loads(self.state.record())}
 
     @classmethod
     def from_record(cls, text: str) -> Session:
@@ -252,6 +246,11 @@ class Session:
             data = json.loads(text)
         except (ValueError, TypeError) as error:
             raise RecordError(f"the session is not valid JSON: {error}") from None
+        return cls.from_record_data(data)
+
+    @classmethod
+    def from_record_data(cls, data: object) -> Session:
+        """``from_record`` of a record already read from its text (a save holds one)."""
         if not isinstance(data, dict) or data.get("session") != SESSION_VERSION:
             raise RecordError("not a session record of this version")
         seats, number, deal = data.get("seats"), data.get("deal_number"), data.get("deal")
@@ -261,12 +260,15 @@ class Session:
             raise RecordError("seats: expected three player names")
         if not isinstance(deal, dict):
             raise RecordError("deal: expected a deal record")
-        end = State.from_record(json.dumps(deal))  # checks the deal and every action in it
+        actions = read_record(json.dumps(deal)).actions  # checks the deal's form
         start = State.from_record(json.dumps({**deal, "actions": []}))
         try:
             session = cls(start, seats, number)
         except ValueError as error:
             raise RecordError(f"seats: {error}") from None
-        for action in end.history:
-            session._take(action)
+        for number, action in enumerate(actions, 1):  # replayed once, the referee checking each
+            try:
+                session = session.take(action)
+            except IllegalAction as error:
+                raise RecordError(f"action {number} ({str(action)!r}): {error}") from None
         return session

@@ -102,9 +102,9 @@ def test_a_reload_at_each_phase_resumes_the_deal_exactly(player: Player) -> None
         alone = Session.new(seed, 0)
         for action in on_page.state.history:
             if alone.waiting_for_person():
-                alone.act(action)
+                alone = alone.act(action)
             else:
-                alone.step()
+                alone = alone.step()
                 assert alone.state.history[-1] == action
         assert alone.record() == on_page.record() and on_page.is_over
         # The deal is counted once, however often it was reloaded at its end.
@@ -127,7 +127,7 @@ def test_a_reload_while_a_computer_thinks_lets_it_make_the_same_move(player: Pla
     page.wait_for_function("() => document.querySelector('[role=log]').ariaLive === 'polite'")
     player.wait_for_me()
     alone = Session.new(31, 1)
-    alone.run()
+    alone = alone.run()
     assert save_of(page).record() == alone.record()
 
 
@@ -138,8 +138,8 @@ def statistics_deals(page: Page) -> int:
 def corrupt_saves() -> dict[str, str]:
     """One save of each kind of damage, from a real deal in progress."""
     session = Session.new(21, master=0)
-    session.act(parse_action("call"))
-    session.run()
+    session = session.act(parse_action("call"))
+    session = session.run()
     text = write_save(session)
     data = json.loads(text)
     body = data["body"]
@@ -189,9 +189,9 @@ def statistics_sample() -> str:
         session = Session.new(number, master=0)
         while not session.is_over:
             if session.waiting_for_person():
-                session.act(session.observation(0).legal[0])
+                session = session.act(session.observation(0).legal[0])
             else:
-                session.step()
+                session = session.step()
         stats.add("beginner", outcome(session, 0))
     return stats.to_json()
 

@@ -266,12 +266,13 @@ def as_told(events: list[Event]) -> list[tuple[object, ...]]:
     return out
 
 
-def play_out(session: Session, person: random.Random) -> None:
+def play_out(session: Session, person: random.Random) -> Session:
     while not session.is_over:
         if session.waiting_for_person():
-            session.act(person.choice(session.observation(0).legal))
+            session = session.act(person.choice(session.observation(0).legal))
         else:
-            session.step()
+            session = session.step()
+    return session
 
 
 @pytest.mark.parametrize("number", [0, 7, 41])  # redeals; claims; a win at the end of hands
@@ -281,7 +282,7 @@ def test_the_events_tell_each_lead_play_discard_and_trick_won_with_the_fu_it_bro
     the Master, the Master and the winner."""
     for master in (0, 1, 2):
         session = Session.new(number, master=master)
-        play_out(session, random.Random(number))
+        session = play_out(session, random.Random(number))
         assert as_told(session.events) == retold(session.state)
         assert [e.result for e in session.events if e.kind == DEAL_OVER] == [session.state.result]
         won = [0, 0, 0]
@@ -291,16 +292,17 @@ def test_the_events_tell_each_lead_play_discard_and_trick_won_with_the_fu_it_bro
         assert tuple(won) == session.state.fu
 
 
-def test_running_the_computers_returns_every_event_they_caused() -> None:
+def test_running_the_computers_tells_every_event_they_caused() -> None:
     session = Session.new(7, master=1)
     person, longest = random.Random(2), 0
     while not session.is_over:
-        told = len(session.events)
-        got = session.run()
-        assert got == session.events[told:]
+        before, session = session, session.run()
+        got = session.told_since(before)
+        assert session.events == before.events + got and before.state.history == (
+            session.state.history[:len(before.state.history)])
         longest = max(longest, len(got))
         if session.waiting_for_person():
-            session.act(person.choice(session.observation(0).legal))
+            session = session.act(person.choice(session.observation(0).legal))
     assert longest >= 3
 
 
@@ -319,14 +321,14 @@ def test_the_game_waits_for_the_person_and_says_so() -> None:
 def test_acting_out_of_turn_or_after_the_end_is_refused_saying_why() -> None:
     session = Session.new(4, master=1)
     with pytest.raises(IllegalAction) as refused:
-        session.act(parse_action("call"))
+        session = session.act(parse_action("call"))
     assert (refused.value.code, refused.value.reason) == ("wrong-phase", "it is not your turn")
-    play_out(session, random.Random(4))
+    session = play_out(session, random.Random(4))
     with pytest.raises(IllegalAction) as refused:
-        session.step()
+        session = session.step()
     assert (refused.value.code, refused.value.reason) == ("wrong-phase", "the deal is over")
     with pytest.raises(IllegalAction) as refused:
-        session.act(Action.claim())
+        session = session.act(Action.claim())
     assert (refused.value.code, refused.value.reason) == ("wrong-phase", "it is not your turn")
 
 
@@ -337,8 +339,8 @@ def test_the_computer_players_draw_their_chances_from_the_deal_number() -> None:
     lines = set()
     for number in range(6):
         first, again = (Session(state, ("beginner",) * 3, number) for _ in range(2))
-        first.run()
-        again.run()
+        first = first.run()
+        again = again.run()
         assert first.state.history == again.state.history
         lines.add(first.state.history)
     assert len(lines) > 1
@@ -346,7 +348,7 @@ def test_the_computer_players_draw_their_chances_from_the_deal_number() -> None:
 
 def test_a_session_record_is_compact_json() -> None:
     session = Session.new(2, master=0)
-    session.act(parse_action("call"))
+    session = session.act(parse_action("call"))
     text = session.record()
     assert text == json.dumps(json.loads(text), separators=(",", ":"))
     assert text.startswith('{"session":1,"seats":["person","beginner","beginner"],"deal_number":2,"deal":{')
@@ -354,7 +356,7 @@ def test_a_session_record_is_compact_json() -> None:
 
 def session_record(**changes: object) -> str:
     session = Session.new(2, master=0)
-    session.act(parse_action("call"))
+    session = session.act(parse_action("call"))
     return json.dumps({**json.loads(session.record()), **changes})
 
 

@@ -107,9 +107,9 @@ def phases(number: int) -> dict[str, Session]:
             else:
                 key = "lead"
             found.setdefault(key, Session.from_record(session.record()))
-            session.act(person(obs))
+            session = session.act(person(obs))
         else:
-            session.step()
+            session = session.step()
     found["over"] = session
     return found
 
@@ -128,8 +128,8 @@ def test_a_save_resumes_every_phase_exactly() -> None:
             assert resumed.events == session.events
             assert resumed.observation(0) == session.observation(0)
             # The same person's moves from here meet the same computer moves to the end.
-            play(session, random_person(99))
-            play(resumed, random_person(99))
+            session = play(session, random_person(99))
+            resumed = play(resumed, random_person(99))
             assert resumed.record() == session.record()
     assert seen == {"calling", "lead", "mid-trick", "discard", "over"}
 

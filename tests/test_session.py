@@ -30,13 +30,14 @@ def random_person(seed: int) -> Script:
     return lambda obs: rng.choice(obs.legal)
 
 
-def play(session: Session, person: Script) -> None:
+def play(session: Session, person: Script) -> Session:
     """Play the deal to the end: the script acts for the person, the computers for themselves."""
     while not session.is_over:
         if session.waiting_for_person():
-            session.act(person(session.observation(0)))
+            session = session.act(person(session.observation(0)))
         else:
-            session.step()
+            session = session.step()
+    return session
 
 
 def kinds(session: Session) -> list[str]:
@@ -46,7 +47,7 @@ def kinds(session: Session) -> list[str]:
 def test_a_whole_deal_keeps_the_rules_and_tells_every_event() -> None:
     session = Session.new(7, master=0)
     assert kinds(session) == [NEW_DEAL] and session.waiting_for_person()
-    play(session, random_person(1))
+    session = play(session, random_person(1))
     state = session.state
     assert state.is_over and kinds(session)[-1] == DEAL_OVER
     assert session.events[-1].result == state.result
@@ -61,8 +62,8 @@ def test_a_whole_deal_keeps_the_rules_and_tells_every_event() -> None:
 def test_the_person_passes_and_all_pass_until_a_redeal() -> None:
     for number in range(300):
         session = Session.new(number, master=0)
-        session.act(parse_action("pass"))
-        session.run()
+        session = session.act(parse_action("pass"))
+        session = session.run()
         if session.state.redeals:
             break
     else:
@@ -77,7 +78,7 @@ def test_a_discard_names_only_the_persons_own_cards() -> None:
     seen_computer_discard = seen_own_discard = False
     for number in range(40):
         session = Session.new(number, master=0)
-        play(session, random_person(number))
+        session = play(session, random_person(number))
         hidden = set(session.state.discards[1]) | set(session.state.discards[2])
         for event in session.events:
             if event.kind != DISCARDED:
@@ -103,7 +104,7 @@ def test_the_person_claims_and_the_deal_ends_at_once() -> None:
 
     for number in range(200):
         session = Session.new(number, master=0)
-        play(session, claim_when_possible)
+        session = play(session, claim_when_possible)
         if CLAIMED in kinds(session) and session.events[-2].seat == 0:
             break
     else:
@@ -121,7 +122,7 @@ def test_the_end_of_hands_ends_the_deal_without_a_claim() -> None:
 
     for number in range(200):
         session = Session.new(number, master=0)
-        play(session, never_claim)
+        session = play(session, never_claim)
         result = session.state.result
         if result is not None and not result.claimed:
             break
@@ -134,10 +135,10 @@ def test_the_end_of_hands_ends_the_deal_without_a_claim() -> None:
 
 def test_a_bad_action_is_refused_with_its_reason_and_changes_nothing() -> None:
     session = Session.new(3, master=0)
-    session.act(parse_action("call"))
-    session.run()
+    session = session.act(parse_action("call"))
+    session = session.run()
     assert session.waiting_for_person()
-    before_state, before_events = session.state, list(session.events)
+    before_state, before_events = session.state, session.events
     hand = session.observation(0).hand
     for bad, code in [
         (parse_action("pass"), "wrong-phase"),
@@ -156,7 +157,7 @@ def test_acting_out_of_turn_is_refused() -> None:
     session = Session.new(4, master=1)
     assert session.computer_to_move()
     with pytest.raises(IllegalAction) as refused:
-        session.act(parse_action("call"))
+        session = session.act(parse_action("call"))
     assert refused.value.code == "wrong-phase"
     assert kinds(session) == [NEW_DEAL]
 
@@ -174,15 +175,15 @@ def test_a_session_resumes_from_its_record_exactly(moves: int) -> None:
     person = random_person(9)
     while not played.is_over and len(played.state.history) < moves:
         if played.waiting_for_person():
-            played.act(person(played.observation(0)))
+            played = played.act(person(played.observation(0)))
         else:
-            played.step()
+            played = played.step()
     resumed = Session.from_record(played.record())
     assert resumed.state == played.state and resumed.events == played.events
     assert resumed.to_move == played.to_move
     # The computer moves to come are the same ones.
     for session in (played, resumed):
-        play(session, random_person(77))
+        session = play(session, random_person(77))
     assert resumed.state.history == played.state.history
 
 
@@ -199,7 +200,7 @@ def test_a_session_resumes_from_its_record_exactly(moves: int) -> None:
 )
 def test_a_bad_session_record_is_refused(damage: Callable[[dict[str, object]], str]) -> None:
     session = Session.new(2, master=0)
-    session.act(parse_action("call"))
+    session = session.act(parse_action("call"))
     with pytest.raises(RecordError):
         Session.from_record(damage(json.loads(session.record())))
 
@@ -216,7 +217,7 @@ def test_computer_players_see_only_their_own_observation() -> None:
             return original(obs)
 
         player.choose = spy  # type: ignore[method-assign]
-    play(session, random_person(3))
+    session = play(session, random_person(3))
     assert seen and all(obs.to_move == obs.seat != 0 for obs in seen)
     for obs in seen:
         # The observation is exactly that seat's view of a state: re-deriving it hides nothing more.
@@ -225,6 +226,6 @@ def test_computer_players_see_only_their_own_observation() -> None:
 
 def test_a_called_event_names_the_caller() -> None:
     session = Session.new(3, master=0)
-    session.act(parse_action("call"))
+    session = session.act(parse_action("call"))
     assert session.events[1].kind == CALLED and session.events[1].seat == 0
     assert session.state.caller == 0 and isinstance(session.state, State)

@@ -42,7 +42,7 @@ tr = translator("en")
 
 def finished(number: int) -> Session:
     session = Session.new(number, master=number % 3)
-    play(session, random_person(number))
+    session = play(session, random_person(number))
     return session
 
 
@@ -205,7 +205,7 @@ def test_a_replay_steps_through_every_action_with_the_announcements_of_play() ->
         session = finished(number)
         steps = session.steps()
         assert len(steps) == len(session.state.history) + 1
-        assert [e for step in steps for e in step.events] == session.events
+        assert tuple(e for step in steps for e in step.events) == session.events
         assert steps[-1].state == session.state and steps[-1].events[-1].kind == DEAL_OVER
         assert Session.from_record(session.record()).steps() == steps
         for index, step in enumerate(steps):

@@ -554,11 +554,13 @@ class App:
                 return
             # Each decision is a User Timing measure, for bench/ai_latency.py.
             window.performance.mark(THINK_MARK)
-            events = await think(session.thinking())
+            action = await think(session.thinking())
             window.performance.measure(THINK_MEASURE, THINK_MARK)
             await asyncio.sleep(0)  # the move is shown in a task of its own
             if generation != self.generation:
                 return
+            self.session = session.take(action)
+            events = list(self.session.told_since(session))
             self.tell(events)
             self.save()
             self.refresh()
@@ -608,7 +610,8 @@ class App:
         if action is None:
             return
         try:
-            events = session.act(action)
+            self.session = session.act(action)
+            events = list(self.session.told_since(session))
         except IllegalAction as error:  # the buttons prevent this; say why all the same
             self.view.problem(text.illegal_text(self.tr, error, session.observation(YOU)))
             return
