@@ -174,10 +174,8 @@ def test_a_session_resumes_from_its_record_exactly(moves: int) -> None:
     played = Session.new(33, master=0)
     person = random_person(9)
     while not played.is_over and len(played.state.history) < moves:
-        if played.waiting_for_person():
-            played = played.act(person(played.observation(0)))
-        else:
-            played = played.step()
+        played = played.act(person(played.observation(0))) if played.waiting_for_person() \
+            else played.step()
     resumed = Session.from_record(played.record())
     assert resumed.state == played.state and resumed.events == played.events
     assert resumed.to_move == played.to_move
