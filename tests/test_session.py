@@ -7,17 +7,21 @@ import random
 from collections.abc import Callable
 
 import pytest
+from test_refusals import refusal
 
-from lukfu import Action, IllegalAction, Observation, RecordError, State, parse_action
+from lukfu import Action, IllegalAction, Observation, RecordError, State, new_deal, parse_action
 from lukfu.session import (
     CALLED,
     CLAIMED,
     DEAL_OVER,
     DISCARDED,
+    LED,
     NEW_DEAL,
     PASSED,
+    PLAYED,
     REDEAL,
     TRICK_WON,
+    Event,
     Session,
     WaitingForPerson,
 )
@@ -227,3 +231,151 @@ def test_a_called_event_names_the_caller() -> None:
     session = session.act(parse_action("call"))
     assert session.events[1].kind == CALLED and session.events[1].seat == 0
     assert session.state.caller == 0 and isinstance(session.state, State)
+
+
+# --- What the events tell, and the session's refusals and records ------------------------------
+
+
+def retold(state: State) -> list[tuple[object, ...]]:
+    """The events a deal should have told, written out from its state: (kind, seat, the play or
+    the count of cards face down, fu won), from the new deal to the end."""
+    told: list[tuple[object, ...]] = [(NEW_DEAL, state.master, None, 0)]
+    calls = [action for action in state.history if action.kind in ("call", "pass")]
+    for number, action in enumerate(calls, 1):
+        told.append((CALLED if action.kind == "call" else PASSED, "a seat", None, 0))
+        if number % 3 == 0 and number <= 3 * state.redeals:
+            told.append((REDEAL, state.master, None, 0))
+    for trick in list(state.tricks) + ([state.trick] if state.trick else []):
+        for index, turn in enumerate(trick.turns):
+            if turn.play is not None:
+                told.append((LED if index == 0 else PLAYED, turn.seat, str(turn.play), 0))
+            else:
+                told.append((DISCARDED, turn.seat, turn.discarded, 0))
+        if trick.winner is not None:
+            assert trick.best is not None
+            told.append((TRICK_WON, trick.winner, None, trick.best.size))
+    if state.result is not None and state.result.claimed:
+        told.append((CLAIMED, state.winner, None, 0))
+    if state.is_over:
+        told.append((DEAL_OVER, state.winner, None, 0))
+    return told
+
+
+def as_told(events: list[Event]) -> list[tuple[object, ...]]:
+    out: list[tuple[object, ...]] = []
+    for event in events:
+        what = str(event.play) if event.play is not None else event.count if event.kind == DISCARDED else None
+        seat = "a seat" if event.kind in (CALLED, PASSED) else event.seat
+        out.append((event.kind, seat, what, event.fu))
+    return out
+
+
+@pytest.mark.parametrize("number", [0, 7, 41])  # redeals; claims; a win at the end of hands
+def test_the_events_tell_each_lead_play_discard_and_trick_won_with_the_fu_it_brought(number: int) -> None:
+    """A lead is told as led and the plays after it as played; a trick won tells its winner and
+    the fu it brought them (the cards of the best play); the new deal, a redeal and the end name
+    the Master, the Master and the winner."""
+    for master in (0, 1, 2):
+        session = Session.new(number, master=master)
+        session = play(session, random_person(number))
+        assert as_told(session.events) == retold(session.state)
+        assert [e.result for e in session.events if e.kind == DEAL_OVER] == [session.state.result]
+        won = [0, 0, 0]
+        for event in session.events:
+            if event.kind == TRICK_WON and event.seat is not None:
+                won[event.seat] += event.fu
+        assert tuple(won) == session.state.fu
+
+
+def test_running_the_computers_tells_every_event_they_caused() -> None:
+    session = Session.new(7, master=1)
+    person, longest = random.Random(2), 0
+    while not session.is_over:
+        before, session = session, session.run()
+        got = session.told_since(before)
+        assert session.events == before.events + got and before.state.history == (
+            session.state.history[:len(before.state.history)])
+        longest = max(longest, len(got))
+        if session.waiting_for_person():
+            session = session.act(person.choice(session.observation(0).legal))
+    assert longest >= 3
+
+
+def test_the_game_waits_for_the_person_and_says_so() -> None:
+    session = Session.new(7, master=0)
+    assert refusal(session.step, WaitingForPerson) == "seat 0 is the person's: use Session.act"
+    session.check(Action.pass_())  # legal: nothing raised
+    with pytest.raises(IllegalAction) as refused:
+        session.check(parse_action("C5"))
+    assert (refused.value.code, refused.value.reason) == (
+        "wrong-phase", "first each seat in turn calls or passes"
+    )
+    assert [event.kind for event in session.events] == [NEW_DEAL] and session.state == new_deal(7, master=0)
+
+
+def test_acting_out_of_turn_or_after_the_end_is_refused_saying_why() -> None:
+    session = Session.new(4, master=1)
+    with pytest.raises(IllegalAction) as refused:
+        session = session.act(parse_action("call"))
+    assert (refused.value.code, refused.value.reason) == ("wrong-phase", "it is not your turn")
+    session = play(session, random_person(4))
+    with pytest.raises(IllegalAction) as refused:
+        session = session.step()
+    assert (refused.value.code, refused.value.reason) == ("wrong-phase", "the deal is over")
+    with pytest.raises(IllegalAction) as refused:
+        session = session.act(Action.claim())
+    assert (refused.value.code, refused.value.reason) == ("wrong-phase", "it is not your turn")
+
+
+def test_the_computer_players_draw_their_chances_from_the_deal_number() -> None:
+    """One position, different deal numbers: the computers' choices differ from deal to deal, and
+    the same number always replays the same ones."""
+    state = new_deal(5, master=0)
+    lines = set()
+    for number in range(6):
+        first, again = (Session(state, ("beginner",) * 3, number) for _ in range(2))
+        first = first.run()
+        again = again.run()
+        assert first.state.history == again.state.history
+        lines.add(first.state.history)
+    assert len(lines) > 1
+
+
+def test_a_session_record_is_compact_json() -> None:
+    session = Session.new(2, master=0)
+    session = session.act(parse_action("call"))
+    text = session.record()
+    assert text == json.dumps(json.loads(text), separators=(",", ":"))
+    assert text.startswith('{"session":1,"seats":["person","beginner","beginner"],"deal_number":2,"deal":{')
+
+
+def session_record(**changes: object) -> str:
+    session = Session.new(2, master=0)
+    session = session.act(parse_action("call"))
+    return json.dumps({**json.loads(session.record()), **changes})
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[]", "not a session record of this version"),
+        (session_record(session=2), "not a session record of this version"),
+        (session_record(deal_number="x"), "deal_number: expected an integer, not 'x'"),
+        (session_record(deal_number=True), "deal_number: expected an integer, not True"),
+        (session_record(seats=[1, 2, 3]), "seats: expected three player names"),
+        (session_record(seats="person"), "seats: expected three player names"),
+        (session_record(seats=["person", "beginner"]), "seats: a session has three seats"),
+        (
+            session_record(seats=["person", "grandmaster", "beginner"]),
+            "seats: unknown player 'grandmaster': 'person' or one of beginner, casual, strong, expert",
+        ),
+        (session_record(deal=[]), "deal: expected a deal record"),
+    ],
+)
+def test_a_damaged_session_record_is_refused_naming_what_is_wrong(text: str, message: str) -> None:
+    assert refusal(lambda: Session.from_record(text), RecordError) == message
+
+
+def test_a_session_record_that_is_not_json_is_refused_saying_so() -> None:
+    with pytest.raises(RecordError, match=r"^the session is not valid JSON: Expecting"):
+        Session.from_record("{")

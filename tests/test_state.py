@@ -7,8 +7,10 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_dealing import SPLIT
+from test_refusals import refusal
 
-from lukfu import Observation, State, new_deal, parse_action, random_playout
+from lukfu import Action, State, new_deal, parse_action, random_playout
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
@@ -86,37 +88,46 @@ def test_repr_shows_the_position_and_hides_nothing_from_the_developer() -> None:
         assert " ".join(map(str, hand)) in text
 
 
-@SETTINGS
-@given(seed=seeds, choice_seed=st.integers(0, 2**32))
-def test_observation_text_round_trips_at_every_step(seed: int, choice_seed: int) -> None:
-    for state in played_line(seed, random.Random(choice_seed)):
-        for seat in range(3):
-            obs = state.observation(seat)
-            text = str(obs)
-            assert "\n" not in text
-            assert Observation.from_text(text) == obs
+def test_apply_leaves_the_state_unchanged() -> None:
+    state = new_deal(9)
+    before = state.record()
+    state.apply(state.legal_actions()[0])
+    assert state.record() == before
 
 
-def test_observation_text_is_compact() -> None:
-    state = random_playout(new_deal(8), random.Random(1))
-    assert len(str(new_deal(8).observation(0))) < 400
-    assert len(str(state.observation(0))) < 1500
+@pytest.mark.parametrize("name", ["hands", "to_move", "_pos"])
+def test_changing_a_state_is_refused_saying_apply_returns_the_next_one(name: str) -> None:
+    state = new_deal(3)
+    assert refusal(lambda: setattr(state, name, 1), AttributeError) == (
+        f"a State cannot change (set {name!r}): apply() returns the next one"
+    )
+    assert refusal(lambda: delattr(state, name), AttributeError) == f"a State cannot change (delete {name!r})"
 
 
-@pytest.mark.parametrize(
-    "damage",
-    [
-        lambda t: t.replace("seat=0", "seat=4"),
-        lambda t: t.replace("phase=calling", "phase=lunch"),
-        lambda t: t + ";extra=1",
-        lambda t: t.replace(";fu=0 0 0", ""),
-        lambda t: t.replace("hand=", "hand=Z9 "),
-        lambda t: t.replace("legal=call,pass", "legal=call,jump"),
-        lambda t: "",
-    ],
-)
-def test_bad_observation_text_is_refused_with_a_reason(damage: object) -> None:
-    text = str(new_deal(8, master=0).observation(0))
-    assert callable(damage)
-    with pytest.raises(ValueError, match="observation text"):
-        Observation.from_text(damage(text))
+def test_a_states_repr_tells_where_the_deal_stands() -> None:
+    """Calling (no fu or tricks yet), after a redeal, mid-trick (turns, face-down cards shown to the
+    developer), between tricks, and over (the result)."""
+    state = State.from_hands(SPLIT, 0, seed=7)
+    hands = "'C1 C2 C3 C4 C5 C6 C7 C8 C9 S1 S2 S3', 'S4 S5 S6 S7 S8 S9 M1 M2 M3 M4 M5 M6', " \
+        "'M7 M8 M9 T1 T2 T3 T4 T5 T6 T7 T8 T9'"
+    assert repr(state) == f"<State seed=7 master=0 phase=calling to_move=0 caller=None hands=[{hands}]>"
+    redealt = state.apply(Action.pass_()).apply(Action.pass_()).apply(Action.pass_())
+    assert repr(redealt).startswith("<State seed=7 master=0 redeals=1 phase=calling to_move=0 caller=None ")
+    start = State.from_hands(["C9 S6 S7", "C1 C2 M3", "T2 T3 T4"], 0, seed=5, caller=0, fu=(3, 3, 3))
+    line = ["C9", "discard C1", "discard T2", "S7", "discard C2", "discard T3", "S6", "discard M3"]
+    line.append("discard T4")
+    states = [start]
+    for text in line:
+        states.append(states[-1].apply(parse_action(text)))
+    head = "<State seed=5 master=0 phase=playing"
+    assert repr(states[2]) == (
+        f"{head} to_move=2 caller=0 hands=['S6 S7', 'C2 M3', 'T2 T3 T4'] fu=(3, 3, 3) tricks=0 "
+        "trick='C9 | discard C1'>"
+    )
+    assert repr(states[3]) == (
+        f"{head} to_move=0 caller=0 hands=['S6 S7', 'C2 M3', 'T3 T4'] fu=(4, 3, 3) tricks=1>"
+    )
+    assert repr(states[-1]) == (
+        "<State seed=5 master=0 phase=over to_move=None caller=0 hands=['', '', ''] fu=(6, 3, 3) tricks=3 "
+        "result=Result(winner=0, claimed=False, F=6, S=1, net_points=(2, -1, -1))>"
+    )
