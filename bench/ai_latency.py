@@ -21,7 +21,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: make the repository's packages importable
 
-from tools import build, chromium, devserver  # noqa: E402
+from tools import chromium, devserver, runtime  # noqa: E402
 
 P95_TARGET_MS = 250
 LONG_TASK_MS = 100
@@ -83,7 +83,7 @@ def main() -> None:
         from playwright.sync_api import sync_playwright
     except ImportError:
         raise SystemExit("bench/ai_latency.py: playwright missing; run tools/test once") from None
-    build.build(verbose=False)
+    runtime.build(verbose=False)
     server, site = devserver.start_in_thread()
     thinking: list[float] = []
     long_tasks: list[float] = []

@@ -35,7 +35,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: make the repository's packages importable
 
-from tools import build, chromium, devserver, site  # noqa: E402
+from tools import chromium, devserver, runtime, site  # noqa: E402
 
 OWN_CODE_TARGET = 1_000_000  # bytes: own code + assets (not runtime/) should stay below 1 MB
 
@@ -183,7 +183,7 @@ def main() -> None:
         raise SystemExit("bench/boot.py: playwright missing; run tools/test once (it makes .venv)") from None
     try:
         root = site.build_site(verbose=False)
-    except build.BuildError as error:
+    except runtime.BuildError as error:
         raise SystemExit(f"bench/boot.py: {error}") from None
     ship = site.shipment()
     parent = Path(tempfile.mkdtemp(prefix="lukfu-boot-"))

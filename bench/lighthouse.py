@@ -31,7 +31,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: make the repository's packages importable
 
-from tools import build, chromium, devserver, site  # noqa: E402
+from tools import chromium, devserver, runtime, site  # noqa: E402
 
 LIGHTHOUSE = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
 ARTIFACTS = ROOT / "artifacts"
@@ -103,7 +103,7 @@ def main() -> None:
     if args.root is None:
         try:
             root = site.build_site(verbose=False)
-        except build.BuildError as error:
+        except runtime.BuildError as error:
             raise SystemExit(f"bench/lighthouse.py: {error}") from None
     else:
         root = args.root.resolve()

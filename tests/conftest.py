@@ -34,8 +34,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tools import build, devserver, site
 from tools import chromium as chromium_tool
+from tools import devserver, runtime, site
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -113,7 +113,7 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """
     try:
         built = site.build_site(verbose=False)
-    except build.BuildError as error:
+    except runtime.BuildError as error:
         pytest.fail(f"cannot build site/: {error}", pytrace=False)
     server, url = devserver.start_in_folder(built, tmp_path_factory.mktemp("served"))
     try:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from test_page_game import READY
 
-from tools import build
+from tools import runtime
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CSS = ROOT / "static" / "style.css"
 MAX_BYTES = 400_000
 PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹"
-PAGE_FACES = {f"{face.name}.woff2" for face in build.FACES if face.page_only}
+PAGE_FACES = {f"{face.name}.woff2" for face in runtime.FACES if face.page_only}
 
 
 def is_han(char: str) -> bool:
@@ -51,13 +51,13 @@ def is_arabic(char: str) -> bool:
 
 def catalog(code: str) -> str:
     """Every translation in one language's catalog (``code`` is its folder, e.g. zh_Hant)."""
-    return build.catalog_text(code)
+    return runtime.catalog_text(code)
 
 
 def cmap(name: str) -> set[int]:
     from fontTools.ttLib import TTFont
 
-    return set(TTFont(build.FONTS / f"{name}.woff2").getBestCmap())
+    return set(TTFont(runtime.FONTS / f"{name}.woff2").getBestCmap())
 
 
 @pytest.fixture(scope="module")
@@ -66,16 +66,16 @@ def built() -> dict[str, int]:
     pytest.importorskip("fontTools", reason="fontTools is pinned in requirements-dev.txt")
     pytest.importorskip("brotli", reason="brotli is pinned in requirements-dev.txt")
     try:
-        build.build_with_tools(verbose=False)
-    except build.BuildError as error:
+        runtime.build_with_tools(verbose=False)
+    except runtime.BuildError as error:
         pytest.fail(f"cannot build runtime/fonts/: {error}", pytrace=False)
-    return {face.name: (build.FONTS / f"{face.name}.woff2").stat().st_size for face in build.FACES}
+    return {face.name: (runtime.FONTS / f"{face.name}.woff2").stat().st_size for face in runtime.FACES}
 
 
 def test_subsets_exist_and_are_small(built: dict[str, int]) -> None:
-    manifest = build.read_manifest()
+    manifest = runtime.read_manifest()
     print()
-    for face in build.FACES:
+    for face in runtime.FACES:
         size = built[face.name]
         whole = int(str(manifest[face.name]["source_bytes"]))
         print(f"{face.name + '.woff2':28} {size / 1000:7.1f} kB  (whole font {whole / 1000:8.1f} kB)")
@@ -88,11 +88,11 @@ def test_subsets_exist_and_are_small(built: dict[str, int]) -> None:
 
 
 def test_every_han_character_has_a_glyph(built: dict[str, int]) -> None:
-    page = {c for c in build.page_text() if is_han(c)}
+    page = {c for c in runtime.page_text() if is_han(c)}
     chinese = {c for c in catalog("zh_Hant") if is_han(c)}
     assert {"六", "虎"} <= page
     for char in page | chinese | set("六虎老歲牌毛公百子"):
-        assert build.in_ranges(ord(char), build.CJK_RANGES), f"{char!r} is outside the CJK ranges"
+        assert runtime.in_ranges(ord(char), runtime.CJK_RANGES), f"{char!r} is outside the CJK ranges"
     for weight in (400, 700):
         glyphs = cmap(f"noto-sans-tc-{weight}")
         missing = sorted(c for c in page | chinese if ord(c) not in glyphs)
@@ -104,9 +104,9 @@ def test_every_han_character_has_a_glyph(built: dict[str, int]) -> None:
 
 def test_every_persian_character_has_a_glyph(built: dict[str, int]) -> None:
     persian = {c for c in catalog("fa") if is_arabic(c)} | set(PERSIAN_DIGITS)
-    page = {c for c in build.page_text() if is_arabic(c)}
+    page = {c for c in runtime.page_text() if is_arabic(c)}
     for char in persian | page:
-        assert build.in_ranges(ord(char), build.ARABIC_RANGES), f"{char!r} is outside the Arabic ranges"
+        assert runtime.in_ranges(ord(char), runtime.ARABIC_RANGES), f"{char!r} is outside the Arabic ranges"
     for weight in (400, 700):
         glyphs = cmap(f"vazirmatn-{weight}")
         missing = sorted(c for c in persian | page if ord(c) not in glyphs)
@@ -117,17 +117,17 @@ def test_every_persian_character_has_a_glyph(built: dict[str, int]) -> None:
 def test_the_build_is_keyed_on_its_inputs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Same inputs: nothing is cut again; other characters: the face is cut again."""
     pytest.importorskip("fontTools")
-    face = next(face for face in build.FACES if face.name == "vazirmatn-400-page")
-    monkeypatch.setattr(build, "FACES", (face,))
-    monkeypatch.setattr(build, "FONTS", tmp_path)
-    monkeypatch.setattr(build, "FONT_MANIFEST", tmp_path / "fonts.json")
+    face = next(face for face in runtime.FACES if face.name == "vazirmatn-400-page")
+    monkeypatch.setattr(runtime, "FACES", (face,))
+    monkeypatch.setattr(runtime, "FONTS", tmp_path)
+    monkeypatch.setattr(runtime, "FONT_MANIFEST", tmp_path / "fonts.json")
     (tmp_path / "stale.woff2").write_bytes(b"old")
-    assert build.build_fonts_here(verbose=False)[1] == 2  # one face cut, one stale file removed
+    assert runtime.build_fonts_here(verbose=False)[1] == 2  # one face cut, one stale file removed
     first = (tmp_path / "vazirmatn-400-page.woff2").read_bytes()
-    assert build.build_fonts_here(verbose=False)[1] == 0
+    assert runtime.build_fonts_here(verbose=False)[1] == 0
     assert (tmp_path / "vazirmatn-400-page.woff2").read_bytes() == first
-    monkeypatch.setattr(build, "page_text", lambda: "فارسی و بیشتر")
-    assert build.build_fonts_here(verbose=False)[1] == 1
+    monkeypatch.setattr(runtime, "page_text", lambda: "فارسی و بیشتر")
+    assert runtime.build_fonts_here(verbose=False)[1] == 1
     assert ord("ب") in cmap("vazirmatn-400-page")
 
 
@@ -152,7 +152,7 @@ def parse_ranges(value: str) -> set[tuple[int, int]]:
 def test_the_stylesheet_declares_each_face_with_its_ranges(built: dict[str, int]) -> None:
     faces = font_faces()
     order = []
-    for face in build.FACES:
+    for face in runtime.FACES:
         url = f'url("../runtime/fonts/{face.name}.woff2") format("woff2")'
         matching = [i for i, rule in enumerate(faces) if rule.get("src") == url]
         assert len(matching) == 1, f"style.css should declare {face.name}.woff2 once, as {url}"
@@ -163,12 +163,12 @@ def test_the_stylesheet_declares_each_face_with_its_ranges(built: dict[str, int]
         assert rule["font-display"] == "swap"
         assert rule["font-style"] == "normal"
         assert rule["font-weight"] == face.name.split("-")[-2 if face.page_only else -1]
-        family = "Noto Sans TC" if face.package == build.NOTO else "Vazirmatn"
+        family = "Noto Sans TC" if face.package == runtime.NOTO else "Vazirmatn"
         assert rule["font-family"].strip('"') == family
         declared = parse_ranges(rule["unicode-range"])
         if face.page_only:
             # Exactly the characters index.html shows in this script (sorted, for the reader).
-            wanted = {cp for cp in map(ord, build.page_text()) if build.in_ranges(cp, face.ranges)}
+            wanted = {cp for cp in map(ord, runtime.page_text()) if runtime.in_ranges(cp, face.ranges)}
             assert declared == {(cp, cp) for cp in wanted}, (
                 f"{face.name}: set its unicode-range to "
                 + ", ".join(f"U+{cp:04X}" for cp in sorted(wanted))
@@ -284,7 +284,7 @@ def test_english_with_a_chinese_font_on_the_machine_fetches_no_font(
 
     from tools import chromium as chromium_tool
 
-    font = TTFont(build.FONTS / "noto-sans-tc-400-page.woff2")
+    font = TTFont(runtime.FONTS / "noto-sans-tc-400-page.woff2")
     for record in font["name"].names:
         if record.nameID in (1, 4, 16):
             font["name"].setName("Noto Sans CJK SC", record.nameID, record.platformID,

@@ -19,7 +19,7 @@ import pytest
 from test_page_game import READY, Player
 
 from lukfu.i18n import translator
-from tools import build, devserver, site
+from tools import devserver, runtime, site
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -63,7 +63,7 @@ class Served:
 def served(tmp_path: Path) -> Iterator[Served]:
     try:
         built = site.build_site(verbose=False)
-    except build.BuildError as error:
+    except runtime.BuildError as error:
         pytest.fail(f"cannot build site/: {error}", pytrace=False)
     root = tmp_path / "v1"
     shutil.copytree(built, root)

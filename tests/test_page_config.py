@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import build, site
+from tools import runtime, site
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def built() -> Path:
     try:
         return site.build_site(verbose=False)
-    except build.BuildError as error:
+    except runtime.BuildError as error:
         pytest.skip(f"cannot build site/ here: {error} (tools/test sets everything up)")
 
 
@@ -75,7 +75,7 @@ def test_pyscript_toml_lists_every_python_file_and_no_catalog(built: Path) -> No
 
 def test_pyscript_uses_the_self_hosted_interpreter_in_its_versioned_folder(built: Path) -> None:
     data = config(built)
-    version = build.installed_version(build.PYODIDE_SRC)
+    version = runtime.installed_version(runtime.PYODIDE_SRC)
     assert data["interpreter"] == f"./runtime/pyodide-{version}/pyodide.mjs"
     assert (built / str(data["interpreter"])).is_file()
     # packages = [...] needs micropip, which the self-hosted runtime lacks: it breaks offline.
@@ -141,7 +141,7 @@ def test_the_markup_loads_only_the_stylesheets_so_the_page_paints_first(built: P
     links = [a for t, a in parser.tags if t == "link"]
     assert not [a for a in links if a.get("rel") in ("preload", "modulepreload")]
     assert [a["href"] for a in links if a.get("rel") == "stylesheet"] == [
-        f"{site.runtime_dir('pyscript', build.installed_version(build.PYSCRIPT_SRC.parent))}/core.css",
+        f"{site.runtime_dir('pyscript', runtime.installed_version(runtime.PYSCRIPT_SRC.parent))}/core.css",
         "static/style.css",
     ]
     assert not [a for t, a in parser.tags if t == "script" and a.get("src")]

@@ -1,6 +1,8 @@
 """Build what the page loads besides the sources: the runtime, the subset fonts, the catalogs.
 
-Run as a script, it then writes the site to publish, site/ (tools/site.py).
+``tools/build.py`` runs this first, then writes the site to publish, site/ (tools/site.py), which
+imports this module (and never the other way round). Run alone, ``python3 tools/runtime.py``
+builds only what is below.
 
 runtime/pyodide/   the five files Pyodide needs to boot (no CDN: pyscript.toml points here)
 runtime/pyscript/  every .js/.css chunk of @pyscript/core's dist/ (they are dynamic imports)
@@ -486,19 +488,18 @@ def build(verbose: bool = True) -> tuple[int, int]:
 
 
 def main() -> int:
-    """Build runtime/ and the catalogs, then the site to publish (tools/site.py)."""
+    """Build runtime/ and the catalogs (``--tools-only``: the catalogs and fonts only, which is how
+    build_with_tools runs this file in .venv/bin/python)."""
     quiet = "-q" in sys.argv[1:] or "--quiet" in sys.argv[1:]
-    if "--tools-only" in sys.argv[1:]:  # how build_with_tools runs itself in .venv/bin/python
-        try:
+    try:
+        if "--tools-only" in sys.argv[1:]:
             build_with_tools_here(verbose=not quiet)
-        except BuildError as error:
-            print(f"tools/build.py: error: {error}", file=sys.stderr)
-            return 1
-        return 0
-    sys.path.insert(0, str(ROOT))  # run as a script: make tools/ and lukfu/ importable
-    from tools import site
-
-    return site.main()
+        else:
+            build(verbose=not quiet)
+    except BuildError as error:
+        print(f"tools/build.py: error: {error}", file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":

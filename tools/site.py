@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
-from tools import build, icons
+from tools import icons, runtime
 
-ROOT = build.ROOT
+ROOT = runtime.ROOT
 SITE = ROOT / "site"
 WORKBOX_SCRIPT = ROOT / "tools" / "service_worker.mjs"
 
@@ -62,17 +62,17 @@ def catalog_files() -> list[tuple[Path, str]]:
 
 def pyscript_chunks() -> list[Path]:
     """core.js, core.css and the chunks PyScript imports at every start (see PYSCRIPT_STARTUP)."""
-    dist = build.RUNTIME / "pyscript"
+    dist = runtime.RUNTIME / "pyscript"
     core = (dist / "core.js").read_text(encoding="utf-8")
     main_chunks = re.findall(r'from\s*"\./(core-[\w-]+\.js)"', core)
     if len(main_chunks) != 1:
-        raise build.BuildError("runtime/pyscript/core.js no longer imports one core-*.js chunk")
+        raise runtime.BuildError("runtime/pyscript/core.js no longer imports one core-*.js chunk")
     chunk = (dist / main_chunks[0]).read_text(encoding="utf-8")
     wanted = ["core.js", "core.css", main_chunks[0]]
     for name in PYSCRIPT_STARTUP:
         found = sorted(set(re.findall(rf'import\("\./({re.escape(name)}-[\w-]+\.js)"\)', chunk)))
         if len(found) != 1:
-            raise build.BuildError(f"@pyscript/core's {main_chunks[0]} imports {found} for {name!r}")
+            raise runtime.BuildError(f"@pyscript/core's {main_chunks[0]} imports {found} for {name!r}")
         wanted.append(found[0])
     return [dist / name for name in wanted]
 
@@ -98,25 +98,25 @@ class Shipment:
 
     def add(self, path: str, source: Path) -> None:
         if not source.is_file():
-            raise build.BuildError(f"{source} is missing")
+            raise runtime.BuildError(f"{source} is missing")
         self.files[path] = source
 
 
 def shipment() -> Shipment:
     """What site/ holds, from runtime/ (built first) and the repository."""
-    pyodide_version = build.check_versions()
-    pyscript_version = build.installed_version(build.PYSCRIPT_SRC.parent)
+    pyodide_version = runtime.check_versions()
+    pyscript_version = runtime.installed_version(runtime.PYSCRIPT_SRC.parent)
     ship = Shipment(pyodide_version, pyscript_version)
-    for name in build.PYODIDE_FILES:
-        ship.add(f"{ship.pyodide}/{name}", build.RUNTIME / "pyodide" / name)
+    for name in runtime.PYODIDE_FILES:
+        ship.add(f"{ship.pyodide}/{name}", runtime.RUNTIME / "pyodide" / name)
     ship.modules += [f"{ship.pyodide}/pyodide.mjs", f"{ship.pyodide}/pyodide.asm.mjs"]
     ship.downloads += [f"{ship.pyodide}/{name}" for name in PYODIDE_FETCHED]
     for chunk in pyscript_chunks():
         ship.add(f"{ship.pyscript}/{chunk.name}", chunk)
         if chunk.suffix == ".js":
             ship.modules.append(f"{ship.pyscript}/{chunk.name}")
-    for face in build.FACES:
-        ship.add(f"runtime/fonts/{face.name}.woff2", build.FONTS / f"{face.name}.woff2")
+    for face in runtime.FACES:
+        ship.add(f"runtime/fonts/{face.name}.woff2", runtime.FONTS / f"{face.name}.woff2")
     for source in sorted((ROOT / "lukfu").rglob("*.py")):
         path = source.relative_to(ROOT).as_posix()
         ship.add(path, source)
@@ -221,12 +221,12 @@ def render_page(ship: Shipment) -> str:
         r'(<script type="application/json" id="boot">).*?(</script>)',
         lambda m: m[1] + data + m[2], page, flags=re.S)
     if found != 1:
-        raise build.BuildError('index.html has no <script type="application/json" id="boot">')
+        raise runtime.BuildError('index.html has no <script type="application/json" id="boot">')
     page, found = re.subn(
         r'(<meta http-equiv="Content-Security-Policy" content=")[^"]*(">)',
         lambda m: m[1] + content_security_policy(page) + m[2], page)
     if found != 1:
-        raise build.BuildError('index.html has no <meta http-equiv="Content-Security-Policy">')
+        raise runtime.BuildError('index.html has no <meta http-equiv="Content-Security-Policy">')
     return page
 
 
@@ -235,7 +235,7 @@ def render_config(ship: Shipment) -> str:
     text = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
     text = text.replace('"./runtime/pyodide/', f'"./{ship.pyodide}/')
     if re.search(r"^\s*\[files\]", text, flags=re.M):
-        raise build.BuildError("pyscript.toml: [files] is written by the build, not by hand")
+        raise runtime.BuildError("pyscript.toml: [files] is written by the build, not by hand")
     lines = ["", "[files]"] + [f'"./{path}" = "./{path}"' for path in ship.code]
     return text.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
 
@@ -292,15 +292,15 @@ def generate_service_worker(dest: Path) -> None:
     """Workbox writes dest/sw.js with every file of ``dest`` in its precache manifest."""
     node = shutil.which("node")
     if node is None:
-        raise build.BuildError("node is missing: install Node.js 20+ (the service worker needs it)")
+        raise runtime.BuildError("node is missing: install Node.js 20+ (the service worker needs it)")
     result = subprocess.run([node, str(WORKBOX_SCRIPT), str(dest)], capture_output=True, text=True)
     if result.returncode:
-        raise build.BuildError(f"Workbox failed:\n{result.stderr.strip() or result.stdout.strip()}")
+        raise runtime.BuildError(f"Workbox failed:\n{result.stderr.strip() or result.stdout.strip()}")
 
 
 def build_site(dest: Path = SITE, verbose: bool = True) -> Path:
-    """Build runtime/ (tools/build.py), then write ``dest`` with exactly the shipment."""
-    build.build(verbose=verbose)
+    """Build runtime/ (tools/runtime.py), then write ``dest`` with exactly the shipment."""
+    runtime.build(verbose=verbose)
     ship = shipment()
     written: dict[str, bytes] = {
         "index.html": render_page(ship).encode("utf-8"),
@@ -323,7 +323,7 @@ def build_site(dest: Path = SITE, verbose: bool = True) -> Path:
     if verbose:
         files = [p for p in dest.rglob("*") if p.is_file()]
         size = sum(p.stat().st_size for p in files)
-        print(f"{dest.name + '/':20} {build.human(size):>9}  {len(files):3} files  (the site to publish)")
+        print(f"{dest.name + '/':20} {runtime.human(size):>9}  {len(files):3} files  (the site to publish)")
     return dest
 
 
@@ -331,10 +331,10 @@ def main() -> int:
     quiet = "-q" in sys.argv[1:] or "--quiet" in sys.argv[1:]
     try:
         site = build_site(verbose=not quiet)
-    except build.BuildError as error:
+    except runtime.BuildError as error:
         print(f"tools/build.py: error: {error}", file=sys.stderr)
         return 1
     if quiet:
         files = [p for p in site.rglob("*") if p.is_file()]
-        print(f"site/: {build.human(sum(p.stat().st_size for p in files))}, {len(files)} files")
+        print(f"site/: {runtime.human(sum(p.stat().st_size for p in files))}, {len(files)} files")
     return 0
