@@ -37,7 +37,7 @@ def deal_seed(seed: int, number: int) -> int:
 
 
 @dataclass
-class Outcome:
+class DuplicateDeal:
     """One deal played seven ways: net points of the seats that matter, decision times by level."""
 
     one: list[float]
@@ -75,7 +75,7 @@ def result_for(end: State, seat: int) -> str:
     return "win" if end.winner == seat else "loss"
 
 
-def duplicate(task: tuple[str, str, int]) -> Outcome:
+def duplicate(task: tuple[str, str, int]) -> DuplicateDeal:
     """One deal, played the seven ways."""
     candidate, baseline, seed = task
     start = new_deal(seed)
@@ -93,7 +93,7 @@ def duplicate(task: tuple[str, str, int]) -> Outcome:
         outnumbered = [candidate] * 3
         outnumbered[seat] = baseline
         two.append(control.net_points[seat] - play(start, outnumbered, seed, times).net_points[seat])
-    return Outcome(one, two, results, [result_for(control, seat) for seat in range(3)], times)
+    return DuplicateDeal(one, two, results, [result_for(control, seat) for seat in range(3)], times)
 
 
 def summary(values: Sequence[float]) -> tuple[float, float, float]:
@@ -115,26 +115,26 @@ def run(
     """Play the duplicate deals and gather the report; every ``progress`` deals the report so
     far goes to stderr as JSON (a long run can be stopped with a result in hand)."""
     tasks = [(candidate, baseline, deal_seed(seed, number)) for number in range(deals)]
-    outcomes: list[Outcome] = []
+    deals_played: list[DuplicateDeal] = []
     with Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
         played = pool.imap(duplicate, tasks, chunksize=max(1, deals // (jobs * 8))) if pool else map(
             duplicate, tasks)
-        for outcome in played:
-            outcomes.append(outcome)
-            if progress and len(outcomes) % progress == 0 and len(outcomes) < deals:
-                print(json.dumps(gather(candidate, baseline, seed, outcomes), sort_keys=True),
+        for deal in played:
+            deals_played.append(deal)
+            if progress and len(deals_played) % progress == 0 and len(deals_played) < deals:
+                print(json.dumps(gather(candidate, baseline, seed, deals_played), sort_keys=True),
                       file=sys.stderr, flush=True)
-    return gather(candidate, baseline, seed, outcomes)
+    return gather(candidate, baseline, seed, deals_played)
 
 
-def gather(candidate: str, baseline: str, seed: int, outcomes: list[Outcome]) -> dict[str, object]:
+def gather(candidate: str, baseline: str, seed: int, deals: list[DuplicateDeal]) -> dict[str, object]:
     """The report of the deals played so far."""
-    per_deal = [statistics.fmean(o.one + o.two) for o in outcomes]
-    one = [statistics.fmean(o.one) for o in outcomes]
-    two = [statistics.fmean(o.two) for o in outcomes]
+    per_deal = [statistics.fmean(d.one + d.two) for d in deals]
+    one = [statistics.fmean(d.one) for d in deals]
+    two = [statistics.fmean(d.two) for d in deals]
     times: dict[str, list[float]] = {}
-    for outcome in outcomes:
-        for level, spent in outcome.times.items():
+    for deal in deals:
+        for level, spent in deal.times.items():
             times.setdefault(level, []).extend(spent)
     mean, low, high = summary(per_deal)
     one_mean, one_low, one_high = summary(one)
@@ -142,14 +142,14 @@ def gather(candidate: str, baseline: str, seed: int, outcomes: list[Outcome]) ->
     return {
         "candidate": candidate,
         "baseline": baseline,
-        "deals": len(outcomes),
+        "deals": len(deals),
         "seed": seed,
         "mean": round(mean, 4),
         "ci95": [round(low, 4), round(high, 4)],
         "one_candidate": {"mean": round(one_mean, 4), "ci95": [round(one_low, 4), round(one_high, 4)]},
         "two_candidates": {"mean": round(two_mean, 4), "ci95": [round(two_low, 4), round(two_high, 4)]},
-        "candidate_results": rates([r for o in outcomes for r in o.results]),
-        "control_results": rates([r for o in outcomes for r in o.control]),
+        "candidate_results": rates([r for d in deals for r in d.results]),
+        "control_results": rates([r for d in deals for r in d.control]),
         "decision_ms": {level: decision_times(spent) for level, spent in sorted(times.items())},
     }
 
