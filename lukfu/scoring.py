@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .dealing import HAND_SIZE
+
 CLAIM_THRESHOLD = 6
 """Six fu (fu won plus Old cards in hand) make a winning hand."""
 
@@ -14,6 +16,12 @@ def reaches_six(F: int) -> bool:
 def score(F: int) -> int:
     """The winner's score S: six fu is one point, plus one for each fu more."""
     return F - (CLAIM_THRESHOLD - 1)
+
+
+MAX_SCORE = score(HAND_SIZE)
+"""The most a deal is worth to its winner: F counts each of the seat's 12 cards at most once."""
+MAX_NET = 2 * MAX_SCORE
+"""The most net points one seat can win, or lose, in one deal (``settle``)."""
 
 
 def settle(winner: int | None, F: int, caller: int | None) -> tuple[int, int, int]:

@@ -21,14 +21,13 @@ from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple
 
 from .ai import LEVELS
+from .scoring import MAX_NET
 from .session import PERSON, Session
 
 STATS_VERSION = 1
 RECENT = 50  # the last deals' net points kept for the chart
 MAX_COUNT = 10**9  # more deals than anybody plays
 MAX_HINTS_PER_DEAL = 1000
-# The most a deal can move the person's net points either way: S = 12 - 5, won or paid twice.
-MAX_NET = 2 * (12 - 5)
 MAX_REJECTIONS = 20  # a file wrong everywhere is not listed to the end
 
 # What is wrong with a field of an import, as `Rejection.problem`.
