@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from lukfu import Action, State, new_deal
-from lukfu.ai import choose_action
+from lukfu.ai.heuristic import choose_action
 
 
 def play_deal(seed: int, smart_seats: set[int], rng: random.Random) -> State:

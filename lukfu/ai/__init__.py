@@ -1,6 +1,9 @@
-"""Computer players: each sees only its own seat's ``Observation`` and returns one legal action."""
+"""Computer players: each sees only its own seat's ``Observation`` and returns one legal action.
 
-from .heuristic import choose_action
-from .players import DEFAULT_LEVEL, LEVELS, make_player
+The levels on offer (``LEVELS``, weakest first; ``DEFAULT_LEVEL``), ``make_player(level, seed)``,
+and the ``Player`` protocol that every seat's player, computer or person, meets.
+"""
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "choose_action", "make_player"]
+from .players import DEFAULT_LEVEL, LEVELS, Player, make_player
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Player", "make_player"]
