@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 
 import pytest
 
-from lukfu import Observation, State, new_deal
+from lukfu import Observation, State, new_deal, parse_action
 from lukfu.ai import LEVELS, make_player
 from lukfu.ai.players import BUDGETS, SEER, Seer
 from lukfu.ai.worlds import Evidence, sample
@@ -140,13 +141,88 @@ def test_sampled_deals_keep_to_the_evidence() -> None:
             assert len(cards_of(world.public)) == len(observation.public)
 
 
-def test_the_seer_sees_what_honest_players_cannot() -> None:
-    """The Seer is no level on offer, and it is given the whole state."""
-    assert SEER not in LEVELS
-    state = new_deal(4)
+@dataclass(frozen=True)
+class TwinDeals:
+    """Two deals that the seat to move cannot tell apart (two hidden cards swapped between the
+    other hands), in which a different move is the right one."""
+
+    name: str
+    one: tuple[str, str, str]
+    other: tuple[str, str, str]
+    master: int
+    caller: int
+    leader: int
+    fu: tuple[int, int, int]
+    public: str
+    lead: str | None  # a lead already made, when the seat to move follows
+    right: tuple[str, str]  # the right move in ``one`` and in ``other``
+
+    def states(self) -> tuple[State, State]:
+        states = []
+        for hands in (self.one, self.other):
+            state = State.from_hands(hands, self.master, caller=self.caller, leader=self.leader, fu=self.fu,
+                                     public=self.public)
+            states.append(state.apply(parse_action(self.lead)) if self.lead else state)
+        return states[0], states[1]
+
+
+TWINS = (
+    TwinDeals("claim F = 7, or lead M6 and win more: it depends on who holds C1",
+              ("C1 C4 S2", "C7 M6 T1", "C3 S5 M9"), ("C3 C4 S2", "C7 M6 T1", "C1 S5 M9"),
+              master=2, caller=0, leader=1, fu=(1, 6, 2),
+              public="M1 M2 M3 M4 M5 M7 M8 S6 S7 S8 S9 T2 T5 T6 T8", lead=None, right=("M6", "claim")),
+    TwinDeals("claim F = 7, or lead C2 and win more: it depends on who holds C8",
+              ("C2 C4 T1", "C5 C8 S4", "C3 S2 M4"), ("C2 C4 T1", "C5 S2 S4", "C3 C8 M4"),
+              master=0, caller=1, leader=0, fu=(6, 1, 2),
+              public="M2 M3 M5 M6 M7 M8 M9 S1 S5 T2 T4 T5 T6 T7 T8 T9", lead=None, right=("claim", "C2")),
+    TwinDeals("beat S2 cheaply with S3, or with S7: it depends on who holds S5",
+              ("C5 M2 M5", "S2 S5 T1", "S3 S7 T9"), ("C5 M2 S5", "S2 M5 T1", "S3 S7 T9"),
+              master=1, caller=1, leader=1, fu=(1, 6, 2),
+              public="C3 C6 C7 C8 M3 M6 M8 M9 S8 S9 T2 T3 T4 T5 T6 T7 T8", lead="S2", right=("S3", "S7")),
+    TwinDeals("beat M3 cheaply with M4, or with M7: it depends on who holds M5",
+              ("S3 M4 M7", "C6 S4 S5", "C9 M3 M5"), ("S3 M4 M7", "M5 S4 S5", "C9 M3 C6"),
+              master=0, caller=2, leader=2, fu=(6, 1, 2),
+              public="M2 M6 S6 S7 S8 T1 T2 T3 T6 T8 T9", lead="M3", right=("M4", "M7")),
+)
+
+
+def outcomes(state: State, seat: int, memo: dict[State, tuple[int, int]]) -> tuple[int, int]:
+    """``seat``'s net points at the end, worst and best: the worst when ``seat`` plays its best
+    and the others play against it, the best whatever anyone plays (every line is tried)."""
+    if state.is_over:
+        return state.net_points[seat], state.net_points[seat]
+    if state not in memo:
+        ends = [outcomes(state.apply(action), seat, memo) for action in state.legal_actions()]
+        worst = max(e[0] for e in ends) if state.to_move == seat else min(e[0] for e in ends)
+        memo[state] = (worst, max(e[1] for e in ends))
+    return memo[state]
+
+
+def surely_best(state: State) -> str:
+    """The one move whose worst outcome beats every other move's best (there must be one)."""
     seat = state.to_move
     assert seat is not None
-    assert Seer(4, BUDGETS["expert"]).choose_in(state) in state.legal_actions()
+    memo: dict[State, tuple[int, int]] = {}
+    ends = {str(action): outcomes(state.apply(action), seat, memo) for action in state.legal_actions()}
+    best = [m for m, (worst, _) in ends.items() if all(worst > b for n, (_, b) in ends.items() if n != m)]
+    assert len(best) == 1, ends
+    return best[0]
+
+
+@pytest.mark.parametrize("twins", TWINS, ids=[t.name for t in TWINS])
+def test_the_seer_sees_what_honest_players_cannot(twins: TwinDeals) -> None:
+    """In two deals that look the same from the seat to move, the Seer makes the move that is
+    surely best in each (it sees where the hidden cards are); an honest Expert cannot tell the
+    deals apart and makes the same move in both, so in one of them the wrong one."""
+    assert SEER not in LEVELS
+    one, other = twins.states()
+    seat = one.to_move
+    assert seat is not None and one != other and one.observation(seat) == other.observation(seat)
+    assert (surely_best(one), surely_best(other)) == twins.right
+    seer = tuple(str(Seer(4, BUDGETS["expert"]).choose_in(state)) for state in (one, other))
+    assert seer == twins.right
+    honest = {make_player("expert", 4).choose(state.observation(seat)) for state in (one, other)}
+    assert len(honest) == 1
 
 
 @pytest.mark.slow
