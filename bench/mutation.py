@@ -125,7 +125,7 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "then every state has the same value, so equality does not change either",
     ("playout", "random_playout", "pos.step_call(uniform() <= 0.5)"):
         "random() is exactly 0.5 once in 2**53 draws: calling stays an even coin toss",
-    ("playout", "random_playout", "if may_claim and int(uniform() * (len(options) + 1)) == 1:"):
+    ("playout", "random_playout", "if may_claim and int(uniform() * (len(plays) + 1)) == 1:"):
         "any one of the n + 1 equally likely values may stand for the claim: still one chance in "
         "n + 1, and the play is drawn afresh, so every legal action stays equally likely",
     ("state", "State.__hash__", "return hash(None)"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .cards import Card, format_cards, parse_cards
+from .plays import PLAYS
 
 CALL, PASS, CLAIM, PLAY, DISCARD = "call", "pass", "claim", "play", "discard"
 
@@ -76,6 +77,8 @@ class Action:
 
 
 _CALL, _PASS, _CLAIM = Action(CALL), Action(PASS), Action(CLAIM)
+PLAY_ACTIONS = tuple(Action.play(play.cards) for play in PLAYS)
+"""The action of making each play, by play index."""
 
 
 def parse_action(text: str) -> Action:

@@ -12,6 +12,8 @@ SUITS = "CSMT"
 """Suit letters, low to high: Coins, Strings, Myriads, Tens."""
 
 DECK_SIZE = 36
+FULL_DECK = (1 << DECK_SIZE) - 1
+"""The mask of every card in the deck."""
 SUIT_MASK = 0x1FF
 """The nine bits of one suit, before shifting by ``9 * suit``."""
 

@@ -1,19 +1,17 @@
 """Which plays a hand may make (RULES §5): leading limits and beating, by mask tests on tables.
 
-Each leading rule has its home here, used alike by the legal-action list, the reasons for a
-refusal and the fast playouts: the highest free suit for a non-caller's single, and the
-passed Master's limit on long leads.
+Each leading rule has its home here, read through ``Position.options`` by the legal-action list,
+the fast playouts and the searches, and by the reasons for a refusal: the highest free suit
+for a non-caller's single, and the passed Master's limit on long leads.
 """
 
 from __future__ import annotations
 
 from .cards import SUIT_MASK, cards_of
-from .plays import BEATERS, PLAYS, RUNS_IN_SUIT, SETS_AT_RANK
+from .plays import BEATERS, PLAY_SIZES, RUNS_IN_SUIT, SETS_AT_RANK
 
 PASSED_MASTER_LONGEST_LEAD = 3
 """A passed Master may not lead a set of four or a run of four or more (following is free)."""
-
-_PLAY_SIZES = tuple(play.size for play in PLAYS)
 
 
 def is_passed_master(seat: int, master: int, caller: int | None) -> bool:
@@ -55,7 +53,7 @@ def lead_play_indices(hand: int, old: int, is_caller: bool, passed_master: bool)
         if pattern & pattern >> 1 & pattern >> 2:
             indices.extend(RUNS_IN_SUIT[suit][pattern])
     if passed_master:
-        indices = [i for i in indices if passed_master_may_lead(_PLAY_SIZES[i])]
+        indices = [i for i in indices if passed_master_may_lead(PLAY_SIZES[i])]
     return indices
 
 

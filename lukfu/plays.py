@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import SUIT_MASK, Card, format_cards, to_mask
+from .cards import DECK_SIZE, SUIT_MASK, Card, format_cards, to_mask
 
 SINGLE, SET, RUN = "single", "set", "run"
 
@@ -53,7 +53,7 @@ def _build_plays() -> tuple[Play, ...]:
     def add(cards: Iterable[int], kind: str, suit: int, rank: int) -> None:
         plays.append(Play(len(plays), tuple(sorted(Card(c) for c in cards)), kind, suit, rank))
 
-    for card in range(36):
+    for card in range(DECK_SIZE):
         add([card], SINGLE, card // 9, card % 9 + 1)
     for rank in range(1, 10):
         suits_of_rank = [suit * 9 + rank - 1 for suit in range(4)]
@@ -70,6 +70,10 @@ def _build_plays() -> tuple[Play, ...]:
 
 PLAYS: tuple[Play, ...] = _build_plays()
 _BY_MASK = {play.mask: play for play in PLAYS}
+PLAY_SIZES = tuple(play.size for play in PLAYS)
+"""How many cards each play holds, by play index (for the hot paths: a tuple lookup)."""
+PLAY_MASKS = tuple(play.mask for play in PLAYS)
+"""The cards of each play as a mask, by play index."""
 
 
 def classify(cards: Iterable[int]) -> Play | None:
@@ -119,6 +123,8 @@ BEATERS = _beaters()
 
 Only a led C1 or T1 single differs from a followed one, and neither can ever be a followed best
 play (a special one never beats), so this one table serves leads and follows alike."""
+BEATER_MASKS = tuple(tuple(mask for _index, mask in beaters) for beaters in BEATERS)
+"""For each play index: the masks of the plays that beat it (``BEATERS`` without the indices)."""
 
 
 def _runs_in_suit(suit: int) -> tuple[tuple[int, ...], ...]:

@@ -1,20 +1,25 @@
-"""Stepping a deal (RULES §2, §5, §7): the mutable inside of a ``State``, changed in place.
+"""Stepping a deal (RULES §2, §5, §7): whose turn it is, what they may do, and each step, in place.
 
-``State.apply`` steps a private copy of its ``Position``; the fast playouts step one copy all
-the way to the end. A position needs no log of its own: the actions that led to it can be read
-off it (``actions``), since every redeal follows three passes and every trick keeps its turns.
-Nothing here checks legality: ``legality`` does that before a step.
+``Position.options`` is the one home of "who is to act and what may they do": the referee's
+legal actions and refusals (``legality``), the fast playouts (``playout``) and the computer
+players' searches all read it. ``State.apply`` steps a private copy of its ``Position``; the
+fast playouts and the searches step one copy all the way to the end. A position needs no log
+of its own: the actions that led to it can be read off it (``actions``), since every redeal
+follows three passes and every trick keeps its turns. Nothing here checks legality:
+``legality`` does that before a step, from the same ``options``.
 """
 
 from __future__ import annotations
 
-from .actions import CALL, CLAIM, DISCARD, PASS, Action
+from collections.abc import Iterable
+
+from .actions import CALL, CLAIM, DISCARD, PASS, PLAY_ACTIONS, Action
 from .cards import cards_of, to_mask
 from .dealing import deal
 from .knowledge import old_mask
 from .moves import beating_play_indices, is_passed_master, lead_play_indices
 from .observation import CALLING, OVER, PLAYING, Result, Trick, Turn
-from .plays import PLAYS, classify
+from .plays import PLAY_MASKS, PLAY_SIZES, PLAYS, classify
 from .scoring import reaches_six
 
 RawTurn = tuple[int, int, int]
@@ -22,13 +27,29 @@ RawTurn = tuple[int, int, int]
 RawTrick = tuple[int, tuple[RawTurn, ...], int, int]
 """(leader, turns, best play index, winner)"""
 
-_PLAY_SIZES = tuple(play.size for play in PLAYS)
-_PLAY_ACTIONS = tuple(Action.play(play.cards) for play in PLAYS)
+# What the seat to move is asked, the first part of ``Position.options``.
+TO_CALL = "to-call"
+"""Calling: the seat calls or passes."""
+TO_LEAD = "to-lead"
+"""The seat leads one of ``plays``, or claims if it may."""
+TO_BEAT = "to-beat"
+"""A follower holding plays that beat the best play: it must make one of ``plays``."""
+TO_DISCARD = "to-discard"
+"""A follower who cannot beat: it discards ``count`` cards face down, any cards."""
+NOBODY = "nobody"
+"""The deal is over: nobody is to act."""
+
+Options = tuple[str, list[int], bool, int]
+"""``(asked, plays, may_claim, count)``: what the seat to move is asked (``TO_LEAD``, ``TO_BEAT``,
+``TO_DISCARD``, ``TO_CALL`` or ``NOBODY``), the play indices it may choose from (leads or
+beating plays, else empty), whether it may claim instead (a leader only), and how many cards
+it must discard face down (``TO_DISCARD`` only, else 0)."""
+
 
 def turn_action(turn: RawTurn) -> Action:
     """The action a raw turn of a trick was (a discard with its hidden cards: referee's eyes only)."""
     _seat, index, mask = turn
-    return _PLAY_ACTIONS[index] if index >= 0 else Action.discard(cards_of(mask))
+    return PLAY_ACTIONS[index] if index >= 0 else Action.discard(cards_of(mask))
 
 
 class Position:
@@ -67,6 +88,50 @@ class Position:
         pos.deal(hands)
         return pos
 
+    @classmethod
+    def under_way(
+        cls,
+        seed: int,
+        master: int,
+        hands: tuple[int, int, int],
+        *,
+        redeals: int = 0,
+        calls: Iterable[tuple[int, bool]] = (),
+        caller: int | None = None,
+        leader: int | None = None,
+        fu: Iterable[int] = (0, 0, 0),
+        public: int = 0,
+        discards: Iterable[int] = (0, 0, 0),
+        turns: Iterable[RawTurn] = (),
+    ) -> Position:
+        """A deal at any moment, from what is known of it; who is to act follows from it.
+
+        Without ``caller``, seats are still calling (``calls`` so far, after ``redeals``
+        redeals): the next seat after the Master's ``len(calls)`` turns is to act. With
+        ``caller``, tricks are under way: ``leader`` (default: the Master) led ``turns`` of the
+        trick in progress, or is about to lead when there are none; ``fu`` is what each seat has
+        won, ``public`` the cards played face up and ``discards`` each seat's face-down cards.
+        Tricks already finished are not kept: nothing from here on depends on them.
+        """
+        pos = cls.dealt(seed, master, hands)
+        pos.redeals = redeals
+        pos.calls = tuple(calls)
+        if caller is None:
+            pos.to_move = (master + len(pos.calls)) % 3
+            return pos
+        pos.phase = PLAYING
+        pos.caller = caller
+        pos.leader = master if leader is None else leader
+        pos.fu = list(fu)
+        pos.public = public
+        pos.discards = list(discards)
+        pos.turns = tuple(turns)
+        for seat, index, _mask in pos.turns:
+            if index >= 0:  # every play after the lead beat the one before it
+                pos.best, pos.best_seat = index, seat
+        pos.to_move = (pos.turns[-1][0] + 1) % 3 if pos.turns else pos.leader
+        return pos
+
     def deal(self, hands: tuple[int, int, int]) -> None:
         self.hands = list(hands)
         self.phase = CALLING
@@ -84,12 +149,15 @@ class Position:
         self.result = None
 
     def copy(self) -> Position:
+        """A position to step apart from this one (written out, slot by slot: every
+        ``State.apply`` makes one)."""
         other = object.__new__(Position)
-        for name in Position.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.hands = self.hands[:]
-        other.fu = self.fu[:]
-        other.discards = self.discards[:]
+        other.seed, other.master, other.redeals = self.seed, self.master, self.redeals
+        other.hands, other.phase, other.calls = self.hands[:], self.phase, self.calls
+        other.caller, other.to_move, other.fu = self.caller, self.to_move, self.fu[:]
+        other.public, other.discards, other.leader = self.public, self.discards[:], self.leader
+        other.turns, other.best, other.best_seat = self.turns, self.best, self.best_seat
+        other.tricks, other.result = self.tricks, self.result
         return other
 
     def key(self) -> tuple[object, ...]:
@@ -106,35 +174,36 @@ class Position:
         """F for a seat: fu won plus Old cards in hand."""
         return self.fu[seat] + old_mask(self.hands[seat], self.public).bit_count()
 
-    def may_claim(self) -> bool:
-        """Whether the seat to move is leading with F of six or more (RULES §7)."""
-        seat = self.to_move
-        return seat is not None and not self.turns and reaches_six(self.claim_value(seat))
+    def options(self) -> Options:
+        """What the seat to move (``to_move``) may do now: see ``Options``.
 
-    def lead_indices(self) -> list[int]:
-        """The plays the seat to move may lead."""
-        return self.lead_choices()[0]
-
-    def lead_choices(self) -> tuple[list[int], bool]:
-        """The plays the seat to move may lead, and whether it may claim instead (one Old-card
-        reading for both: this is on the playouts' hot path)."""
+        The one reading of the rules of a turn (RULES §2, §5.1, §5.2, §7): a seat calls or
+        passes; a leader plays any lead ``moves`` allows it, or claims with F of six or more;
+        a follower who holds a play beating the best play must make one; any other follower
+        discards as many cards as the best play holds. On the playouts' hot path: one reading
+        of the Old cards serves the leads and the claim.
+        """
         seat = self.to_move
-        assert seat is not None
+        if self.turns:  # a trick in progress: following, two turns in three (tested first)
+            best = self.best
+            beating = beating_play_indices(self.hands[seat], best)  # type: ignore[index]
+            if beating:
+                return (TO_BEAT, beating, False, 0)
+            return (TO_DISCARD, beating, False, PLAY_SIZES[best])
+        if seat is None:
+            return (NOBODY, [], False, 0)
+        if self.phase == CALLING:
+            return (TO_CALL, [], False, 0)
         hand = self.hands[seat]
         old = old_mask(hand, self.public)
         passed = is_passed_master(seat, self.master, self.caller)
         plays = lead_play_indices(hand, old, seat == self.caller, passed)
-        return plays, reaches_six(self.fu[seat] + old.bit_count())
-
-    def beating_indices(self) -> list[int]:
-        """The plays of the seat to move that beat the trick's best play."""
-        seat = self.to_move
-        assert seat is not None
-        return beating_play_indices(self.hands[seat], self.best)
+        return (TO_LEAD, plays, reaches_six(self.fu[seat] + old.bit_count()), 0)
 
     # --- steps -------------------------------------------------------------------------------
 
     def step_call(self, called: bool) -> None:
+        """A call or a pass; the third pass deals again (same seed, same Master: RULES §2)."""
         seat = self.to_move
         assert seat is not None
         self.calls = self.calls + ((seat, called),)
@@ -156,7 +225,7 @@ class Position:
     def step_play(self, index: int) -> None:
         seat = self.to_move
         assert seat is not None
-        mask = PLAYS[index].mask
+        mask = PLAY_MASKS[index]
         self.hands[seat] &= ~mask
         self.public |= mask
         if not self.turns:
@@ -194,7 +263,7 @@ class Position:
             return
         # The trick is complete: its best play's owner wins fu for their own cards in it.
         winner = self.best_seat
-        self.fu[winner] += _PLAY_SIZES[self.best]
+        self.fu[winner] += PLAY_SIZES[self.best]
         self.tricks = self.tricks + ((self.leader, self.turns, self.best, winner),)
         self.turns = ()
         self.best = -1

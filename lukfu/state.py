@@ -17,7 +17,7 @@ from .cards import Card, cards_of, format_cards, parse_cards, to_mask
 from .dealing import HAND_SIZE, deal
 from .knowledge import old_mask
 from .moves import is_passed_master
-from .observation import CALLING, OVER, PLAYING, Observation, Result, Trick
+from .observation import CALLING, OVER, Observation, Result, Trick
 from .position import Position, turn_action
 from .records import RecordError, Start, read_record, write_record
 
@@ -46,8 +46,17 @@ class State:
         return state
 
     def _next(self, pos: Position) -> State:
-        """A state of the same deal at another position."""
+        """A state of the same deal at another position (``pos`` is the new state's own)."""
         return State._of(pos, self._first, self._start)
+
+    def position(self) -> Position:
+        """A copy of where the deal stands, to step in place (fast playouts, searches)."""
+        return self._pos.copy()
+
+    def at(self, pos: Position) -> State:
+        """This deal at ``pos``, a position stepped on from this state's by the rules (a copy
+        of it is kept): its record goes on from this one's, its history is read off ``pos``."""
+        return self._next(pos.copy())
 
     # --- construction -------------------------------------------------------------------------
 
@@ -103,17 +112,14 @@ class State:
             if public_mask.bit_count() > 3 * (HAND_SIZE - size):
                 raise ValueError("more cards played face up than tricks played allow")
         first = (masks[0], masks[1], masks[2])
-        pos = Position.dealt(hash_hands(masks) if seed is None else seed, master, first)
-        start: Start | None = None
-        if caller is not None:
-            pos.phase = PLAYING
-            pos.caller = caller
-            pos.to_move = pos.leader = master if leader is None else leader
-            pos.fu = fu_list
-            pos.public = public_mask
-            # Every card in no hand and not face up went face down; whose is not known.
-            start = (caller, pos.leader, tuple(fu_list), public_mask)
-        return cls._of(pos, first, start)
+        seed = hash_hands(masks) if seed is None else seed
+        if caller is None:
+            return cls._of(Position.dealt(seed, master, first), first, None)
+        # Every card in no hand and not face up went face down; whose is not known.
+        pos = Position.under_way(
+            seed, master, first, caller=caller, leader=leader, fu=fu_list, public=public_mask
+        )
+        return cls._of(pos, first, (caller, pos.leader, tuple(fu_list), public_mask))
 
     # --- public views -------------------------------------------------------------------------
 

@@ -10,11 +10,10 @@ from dataclasses import dataclass
 
 from ..actions import CALL, CLAIM, DISCARD, PASS, Action
 from ..cards import to_mask
-from ..knowledge import old_mask
 from ..observation import Observation
 from ..plays import classify
 from .players import make_player, thinking
-from .policy import FULL_DECK, holds
+from .policy import F_after_winning, holds, unseen_by
 from .thinking import Thinking
 
 HINT_LEVEL = "strong"
@@ -56,12 +55,11 @@ def reason(obs: Observation, action: Action) -> str:
     play = classify(action.cards)
     assert play is not None
     hand, public = to_mask(obs.hand), to_mask(obs.public)
-    unseen = FULL_DECK & ~(hand | public | to_mask(obs.own_discards))
-    safe = holds(play.index, unseen)
+    safe = holds(play.index, unseen_by(hand, public, to_mask(obs.own_discards)))
     if obs.trick is None:
         if not safe:
             return "give-lead"
-        after = obs.fu[obs.seat] + play.size + old_mask(hand & ~play.mask, public | play.mask).bit_count()
+        after = F_after_winning(hand, public, obs.fu[obs.seat], play.index)
         return "cash" if after > obs.F else "keep-lead"
     if len(obs.trick.turns) == 2:
         return "win-cheap"

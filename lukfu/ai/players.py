@@ -17,11 +17,10 @@ import time
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..actions import Action
+from ..actions import PLAY, PLAY_ACTIONS, Action
 from ..cards import cards_of, to_mask
-from ..moves import beating_play_indices
 from ..observation import CALLING, Observation
-from ..plays import PLAYS, classify
+from ..plays import classify
 from ..position import Position
 from ..state import State
 from . import policy, search
@@ -49,16 +48,20 @@ def to_action(move: search.Move) -> Action:
     if move >= search.DISCARDED:
         return Action.discard(cards_of(move - search.DISCARDED))
     if move >= 0:
-        return Action.play(PLAYS[move].cards)
+        return PLAY_ACTIONS[move]
     return {search.CLAIM: Action.claim(), search.CALL: Action.call(), search.PASS: Action.pass_()}[move]
 
 
 class Player(Protocol):
-    """A computer player: a level, and an action for its seat's observation."""
+    """Anything that takes a seat: a computer player (``make_player``) or the person at the page.
 
-    level: str
+    It sees that seat's observation only and returns a legal action for it."""
 
     def choose(self, observation: Observation) -> Action: ...
+
+
+Chooser = Player
+"""The old name of ``Player`` (``lukfu.session`` still imports it)."""
 
 
 class RulesOfThumbPlayer:
@@ -94,15 +97,14 @@ def casual_choice(obs: Observation) -> search.Move:
     if obs.phase == CALLING:
         return search.CALL if policy.wants_to_call(hand, obs.seat == obs.master) else search.PASS
     own_discards = to_mask(obs.own_discards)
+    plays = [_play_index(action) for action in obs.legal if action.kind == PLAY]  # leads or beats
     trick = obs.trick
     if trick is None:
         claim = Action.claim() in obs.legal
-        options = [_play_index(action) for action in obs.legal if action != Action.claim()]
-        return policy.lead(hand, public, own_discards, obs.fu[obs.seat], options, claim)
+        return policy.lead(hand, public, own_discards, obs.fu[obs.seat], plays, claim)
+    if plays:
+        return policy.follow(hand, public, own_discards, plays, len(trick.turns) == 2)
     assert trick.best is not None
-    options = beating_play_indices(hand, trick.best.index)
-    if options:
-        return policy.follow(hand, public, own_discards, options, len(trick.turns) == 2)
     return search.DISCARDED | policy.discard(hand, public, trick.best.size)
 
 
@@ -172,13 +174,7 @@ class SearchPlayer:
         return max(means, key=lambda move: means[move])
 
 
-class Chooser(Protocol):
-    """Anything that takes a seat (a computer player, or the person at the page)."""
-
-    def choose(self, observation: Observation) -> Action: ...
-
-
-def thinking(player: Chooser, observation: Observation) -> Thinking[Action]:
+def thinking(player: Player, observation: Observation) -> Thinking[Action]:
     """Any player's choice in slices: a search player's in many, the others' in one."""
     if isinstance(player, SearchPlayer):
         return (yield from player.thinking(observation))
@@ -201,7 +197,7 @@ class Seer:
         seat = state.to_move
         assert seat is not None
         rng = decision_random(self.player.seed, state.observation(seat).move_number, SEER)
-        truth = state._pos
+        truth = state.position()
 
         def world(_dice: random.Random) -> Position:
             return truth.copy()

@@ -19,17 +19,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..cards import SPECIAL_MASK, SUIT_MASK, cards_of
+from ..cards import FULL_DECK, SPECIAL_MASK, SUIT_MASK, cards_of
 from ..knowledge import old_mask
-from ..plays import BEATERS, PLAYS
+from ..plays import BEATER_MASKS, PLAY_MASKS, PLAY_SIZES
 
-FULL_DECK = (1 << 36) - 1
 CLAIM = -1
 """What ``lead`` returns for a claim (play indices are 0 or more)."""
 
-_SIZE = tuple(play.size for play in PLAYS)
-_MASK = tuple(play.mask for play in PLAYS)
-_BEATER_MASKS = tuple(tuple(mask for _index, mask in beaters) for beaters in BEATERS)
 _RANK_WEIGHT = (0.0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.55, 0.7, 1.0)
 """What a card that is not Old is worth keeping, by rank (index 1–9)."""
 
@@ -39,9 +35,21 @@ MASTER_BONUS = 0.5
 """Leading the first trick is worth about half a fu."""
 
 
+def unseen_by(hand: int, public: int, own_discards: int) -> int:
+    """The cards a seat has not seen: in another hand or another seat's face-down discards."""
+    return FULL_DECK & ~(hand | public | own_discards)
+
+
 def holds(index: int, unseen: int) -> bool:
     """Whether a play cannot be beaten: every play beating it needs a card nobody else can hold."""
-    return all(mask & unseen != mask for mask in _BEATER_MASKS[index])
+    return all(mask & unseen != mask for mask in BEATER_MASKS[index])
+
+
+def F_after_winning(hand: int, public: int, fu: int, index: int) -> int:
+    """The seat's F once its play ``index`` has won the trick: the play's cards as fu, and the
+    Old cards left (the play's cards, face up now, may make lower ones Old)."""
+    mask = PLAY_MASKS[index]
+    return fu + PLAY_SIZES[index] + old_mask(hand & ~mask, public | mask).bit_count()
 
 
 def _run_value(suit: int, pattern: int) -> float:
@@ -106,14 +114,13 @@ def wants_to_call(hand: int, master: bool) -> bool:
 
 def lead(hand: int, public: int, own_discards: int, fu: int, options: list[int], may_claim: bool) -> int:
     """The play index to lead, or ``CLAIM``; ``options`` are the legal leads."""
-    unseen = FULL_DECK & ~(hand | public | own_discards)
+    unseen = unseen_by(hand, public, own_discards)
     F = fu + old_mask(hand, public).bit_count()
     best_gain, best_index = 0, -1
     for index in options:
         if holds(index, unseen):
-            mask = _MASK[index]
-            gain = fu + _SIZE[index] + old_mask(hand & ~mask, public | mask).bit_count() - F
-            longer = best_index >= 0 and _SIZE[index] > _SIZE[best_index]
+            gain = F_after_winning(hand, public, fu, index) - F
+            longer = best_index >= 0 and PLAY_SIZES[index] > PLAY_SIZES[best_index]
             if gain > best_gain or (gain == best_gain and longer):
                 best_gain, best_index = gain, index
     if best_gain > 0:
@@ -124,11 +131,11 @@ def lead(hand: int, public: int, own_discards: int, fu: int, options: list[int],
     value = keep_value(hand, public)
     best_score, best_index = -99.0, options[0]
     for index in options:
-        mask = _MASK[index]
-        size = _SIZE[index]
+        mask = PLAY_MASKS[index]
+        size = PLAY_SIZES[index]
         rest = keep_value(hand & ~mask, public | mask)
         if size >= 3:
-            threats = sum(1 for beater in _BEATER_MASKS[index] if beater & unseen == beater)
+            threats = sum(1 for beater in BEATER_MASKS[index] if beater & unseen == beater)
             chance = 1.0 / (1 + threats)
         else:
             chance = 1.0 if holds(index, unseen) else 0.0
@@ -140,13 +147,13 @@ def lead(hand: int, public: int, own_discards: int, fu: int, options: list[int],
 
 def follow(hand: int, public: int, own_discards: int, options: list[int], last: bool) -> int:
     """The beating play to make (``options`` are the plays that beat); ``last`` if nobody acts after."""
-    unseen = FULL_DECK & ~(hand | public | own_discards)
+    unseen = unseen_by(hand, public, own_discards)
     value = keep_value(hand, public)
     best_score, best_index = -99.0, options[0]
     for index in options:
-        mask = _MASK[index]
+        mask = PLAY_MASKS[index]
         wins = 1.0 if last or holds(index, unseen) else 0.4
-        score = wins * _SIZE[index] + keep_value(hand & ~mask, public | mask) - value
+        score = wins * PLAY_SIZES[index] + keep_value(hand & ~mask, public | mask) - value
         if score > best_score:
             best_score, best_index = score, index
     return best_index

@@ -26,10 +26,9 @@ from itertools import combinations
 
 from ..cards import DECK_SIZE, cards_of, to_mask
 from ..knowledge import old_mask
-from ..moves import beating_play_indices
-from ..observation import CALLING, OVER
-from ..plays import PLAYS
-from ..position import Position
+from ..observation import OVER
+from ..plays import PLAY_MASKS, PLAY_SIZES
+from ..position import TO_BEAT, TO_CALL, TO_LEAD, Position
 from ..scoring import settle
 from . import policy
 from .thinking import Thinking
@@ -55,50 +54,49 @@ SLICE = 4
 
 
 def step(pos: Position, move: Move, rng: random.Random) -> bool:
-    """Make ``move`` in ``pos``; ``False`` when it was a third pass (a redeal: nobody scores)."""
+    """Make ``move`` in ``pos``; ``False`` when it was a third pass (the position deals again:
+    nobody scores, and the search stops there)."""
     if move >= DISCARDED:
         mask = move - DISCARDED
         if not mask:  # someone else's face-down cards: Casual's choice in this world
             seat = pos.to_move
             assert seat is not None
-            mask = policy.discard(pos.hands[seat], pos.public, PLAYS[pos.best].size)
+            mask = policy.discard(pos.hands[seat], pos.public, PLAY_SIZES[pos.best])
         pos.step_discard(mask)
     elif move >= 0:
         pos.step_play(move)
     elif move == CLAIM:
         pos.step_claim()
     else:
-        if move == PASS and len(pos.calls) == 2:
-            return False
+        redeals = pos.redeals
         pos.step_call(move == CALL)
+        return pos.redeals == redeals
     return True
 
 
 def casual_move(pos: Position, rng: random.Random, noise: float) -> Move:
     """Casual's move for the seat to move, judged from that seat's own cards only; with chance
     ``noise`` a uniformly random legal move instead (so play-outs do not all agree)."""
+    asked, options, may_claim, count = pos.options()
     seat = pos.to_move
     assert seat is not None
     hand = pos.hands[seat]
-    if pos.phase == CALLING:
+    if asked == TO_CALL:
         if rng.random() < noise:
             return CALL if rng.random() < 0.5 else PASS
         return CALL if policy.wants_to_call(hand, seat == pos.master) else PASS
-    if not pos.turns:
-        options, may_claim = pos.lead_choices()
+    if asked == TO_LEAD:
         if rng.random() < noise:
             pick = int(rng.random() * (len(options) + may_claim))
             return options[pick] if pick < len(options) else CLAIM
         return policy.lead(hand, pos.public, pos.discards[seat], pos.fu[seat], options, may_claim)
-    options = beating_play_indices(hand, pos.best)
-    if options:
+    if asked == TO_BEAT:
         if rng.random() < noise:
             return options[int(rng.random() * len(options))]
         return policy.follow(hand, pos.public, pos.discards[seat], options, len(pos.turns) == 2)
-    size = PLAYS[pos.best].size
     if rng.random() < noise:
-        return DISCARDED | to_mask(rng.sample(cards_of(hand), size))
-    return DISCARDED | policy.discard(hand, pos.public, size)
+        return DISCARDED | to_mask(rng.sample(cards_of(hand), count))
+    return DISCARDED | policy.discard(hand, pos.public, count)
 
 
 def play_out(pos: Position, rng: random.Random, noise: float) -> tuple[int, int, int]:
@@ -140,27 +138,26 @@ def cheapest_winners(hand: int, public: int, options: list[int]) -> list[int]:
     """The last to act wins the trick with any beating play: only those spending the fewest Old
     cards are worth weighing (an Old card spent where a plain one wins is F thrown away)."""
     old = old_mask(hand, public)
-    spent = [(PLAYS[index].mask & old).bit_count() for index in options]
+    spent = [(PLAY_MASKS[index] & old).bit_count() for index in options]
     fewest = min(spent)
     return [index for index, count in zip(options, spent, strict=True) if count == fewest]
 
 
 def moves(pos: Position, searcher: int) -> list[Move]:
     """The moves a search weighs for the seat to move (another seat's discard is one move)."""
+    asked, options, may_claim, count = pos.options()
     seat = pos.to_move
     assert seat is not None
-    if pos.phase == CALLING:
+    if asked == TO_CALL:
         return [CALL, PASS]
-    if not pos.turns:
-        options, may_claim = pos.lead_choices()
-        return ([CLAIM] + options) if may_claim else list(options)
+    if asked == TO_LEAD:
+        return ([CLAIM] + options) if may_claim else options
     hand = pos.hands[seat]
-    options = beating_play_indices(hand, pos.best)
-    if options:
+    if asked == TO_BEAT:
         return cheapest_winners(hand, pos.public, options) if len(pos.turns) == 2 else options
     if seat != searcher:
         return [DISCARDED]
-    return [DISCARDED | m for m in discard_candidates(hand, pos.public, PLAYS[pos.best].size)]
+    return [DISCARDED | m for m in discard_candidates(hand, pos.public, count)]
 
 
 def determinized(

@@ -20,21 +20,20 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import SPECIAL_MASK, SUIT_MASK, cards_of, to_mask
-from ..observation import CALLING, Observation
-from ..plays import BEATERS, PLAYS
+from ..cards import DECK_SIZE, FULL_DECK, SPECIAL_MASK, SUIT_MASK, cards_of, to_mask
+from ..observation import Observation
+from ..plays import BEATER_MASKS, PLAY_SIZES
 from ..position import Position
-from .policy import FULL_DECK, wants_to_call
+from .policy import unseen_by, wants_to_call
 
 ATTEMPTS = 24
 """Deals tried before settling for the one that breaks the fewest proofs."""
 CALL_EVIDENCE = 0.35
 """Chance of keeping a deal in which a seat's first hand contradicts its call or pass."""
 
-_BEATER_MASKS = tuple(tuple(mask for _index, mask in beaters) for beaters in BEATERS)
 _ABOVE = tuple(
     0 if (1 << card) & SPECIAL_MASK else (SUIT_MASK << 9 * (card // 9)) & ~((1 << card + 1) - 1)
-    for card in range(36)
+    for card in range(DECK_SIZE)
 )
 """For each card: the higher cards of its suit that it needs to be Old (none for C1 and T1)."""
 
@@ -78,15 +77,14 @@ class Evidence:
                     played[turn.seat] |= play.mask
                     public |= play.mask
                 elif turn.seat != obs.seat:
-                    if PLAYS[best].size == 1:
-                        for mask in _BEATER_MASKS[best]:
+                    if PLAY_SIZES[best] == 1:
+                        for mask in BEATER_MASKS[best]:
                             forbidden[turn.seat] |= mask
                     else:
                         cannot_beat.append((turn.seat, best))
-        known = to_mask(obs.hand) | to_mask(obs.public) | to_mask(obs.own_discards)
         return cls(
             seat=obs.seat,
-            unseen=FULL_DECK & ~known,
+            unseen=unseen_by(to_mask(obs.hand), to_mask(obs.public), to_mask(obs.own_discards)),
             hand_sizes=obs.hand_sizes,
             discarded=obs.discarded,
             forbidden=(forbidden[0], forbidden[1], forbidden[2]),
@@ -102,7 +100,7 @@ class Evidence:
         count = 0
         for seat, best in self.cannot_beat:
             hand = hands[seat]
-            if any(mask & hand == mask for mask in _BEATER_MASKS[best]):
+            if any(mask & hand == mask for mask in BEATER_MASKS[best]):
                 count += 1
         for seat, suit, public in self.single_leads:
             # Cards surely not in that seat's hand then: anyone else's, held, discarded or played.
@@ -215,24 +213,21 @@ def _fill(
 
 def position(obs: Observation, hands: list[int], discards: list[int]) -> Position:
     """The engine's position of a world: ``obs``'s public record with these hands and discards."""
-    pos = Position.dealt(0, obs.master, (hands[0], hands[1], hands[2]))
-    pos.redeals = obs.redeals
-    pos.phase = obs.phase
-    pos.calls = obs.calls
-    pos.caller = obs.caller
-    pos.to_move = obs.to_move
-    pos.fu = list(obs.fu)
-    pos.public = to_mask(obs.public)
-    pos.discards = discards
     trick = obs.trick
-    if trick is not None and trick.best is not None and trick.best_seat is not None:
-        pos.leader = trick.leader
-        pos.turns = tuple((t.seat, t.play.index if t.play else -1, 0) for t in trick.turns)
-        pos.best = trick.best.index
-        pos.best_seat = trick.best_seat
-    elif obs.phase != CALLING and obs.to_move is not None:
-        pos.leader = obs.to_move
-    return pos
+    turns = () if trick is None else tuple((t.seat, t.play.index if t.play else -1, 0) for t in trick.turns)
+    return Position.under_way(
+        0,
+        obs.master,
+        (hands[0], hands[1], hands[2]),
+        redeals=obs.redeals,
+        calls=obs.calls,
+        caller=obs.caller,
+        leader=trick.leader if trick is not None else obs.to_move,
+        fu=obs.fu,
+        public=to_mask(obs.public),
+        discards=discards,
+        turns=turns,
+    )
 
 
 def sample(obs: Observation, rng: random.Random) -> Position:
