@@ -17,7 +17,7 @@ from lukfu import Action, Card, IllegalAction, State, classify, new_deal, parse_
 from lukfu.ai.heuristic import choose_action
 from lukfu.i18n import translator
 from lukfu.session import DEAL_OVER, DISCARDED, LED, REDEAL, TRICK_WON, Event, events_of
-from lukfu.web import options, text, view
+from lukfu.web import options, saving, text, view
 from lukfu.web.text import YOU
 
 tr = translator("en")
@@ -173,15 +173,15 @@ def test_legal_play_marks_show_the_cards_that_can_beat() -> None:
 
 
 def test_who_pays_whom_and_why() -> None:
-    assert text.payment_text(tr, YOU, YOU, 2) == (
+    assert text.payment_text(tr, YOU, YOU, 2, settle(YOU, 2 + 5, YOU)) == (
         "You called and won: each of the other two pays you S = 2.")
-    assert text.payment_text(tr, 1, 1, 3) == (
+    assert text.payment_text(tr, 1, 1, 3, settle(1, 3 + 5, 1)) == (
         "Right called and won: each of the other two pays Right S = 3.")
-    assert text.payment_text(tr, YOU, 2, 1) == (
+    assert text.payment_text(tr, YOU, 2, 1, settle(YOU, 1 + 5, 2)) == (
         "You beat the caller: Left pays you 2 × S = 2; Right pays nothing.")
-    assert text.payment_text(tr, 1, YOU, 2) == (
+    assert text.payment_text(tr, 1, YOU, 2, settle(1, 2 + 5, YOU)) == (
         "Right beat you, the caller: you pay Right 2 × S = 4; Left pays nothing.")
-    assert text.payment_text(tr, 2, 1, 1) == (
+    assert text.payment_text(tr, 2, 1, 1, settle(2, 1 + 5, 1)) == (
         "Left beat the caller: Right pays Left 2 × S = 2; you pay nothing.")
 
 
@@ -194,7 +194,7 @@ def test_the_end_of_a_deal_explained_with_the_running_total() -> None:
             state = state.apply(choose_action(state.observation(state.to_move), rng))
         result = state.observation(YOU).result
         assert result is not None
-        totals = view.Totals((1, 2, -3), 1).add(state.net_points)
+        totals = saving.Totals((1, 2, -3), 1).add(state.net_points)
         shown = view.result_view(tr, state.observation(YOU), totals=totals)
         assert shown is not None and shown.head[-1] == "Total"
         assert [row.total_text for row in shown.rows] == [

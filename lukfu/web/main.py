@@ -10,5 +10,4 @@ _app: App | None = None  # the one game on the page, kept alive for its event ha
 async def main() -> None:
     global _app
     _app = App()
-    await _app.load_language()
     _app.start()

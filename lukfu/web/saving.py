@@ -1,12 +1,15 @@
 """What the page keeps in the browser between visits, and what it says when it cannot.
 
-Plain Python (no ``js``): the storage keys, and the notices for a save that cannot be resumed
-(one for each ``lukfu.saves`` problem kind), for statistics that cannot be read back, and for
-storage that is full or turned off.  Saving and reading are ``lukfu.saves`` and
-``lukfu.stats``; `app` does the storing.
+Plain Python (no ``js``): the storage keys, the tab's running score, and the notices for a
+save that cannot be resumed (one for each ``lukfu.saves`` problem kind), for statistics that
+cannot be read back, and for storage that is full or turned off.  Saving and reading are
+``lukfu.saves`` and ``lukfu.stats``; `update` decides what to keep, `effects` keeps it.
 """
 
 from __future__ import annotations
+
+import re
+from typing import NamedTuple
 
 from lukfu import saves
 from lukfu.i18n import N_, Translator
@@ -14,6 +17,7 @@ from lukfu.i18n import N_, Translator
 SAVE_KEY = "lukfu.save"  # the deal at the table (lukfu.saves: versioned inside)
 ASIDE_KEY = "lukfu.save.aside"  # a deal in progress that a shared link's deal replaced
 STATS_KEY = "lukfu.statistics"  # the statistics (lukfu.stats: versioned inside)
+TOTALS_KEY = "lukfu.totals"  # sessionStorage: this tab's running score (Totals.to_text)
 STATS_FILE = "lukfu-statistics.json"  # the export's file name
 MAX_IMPORT_BYTES = 1_000_000  # far more than an export can hold
 
@@ -59,3 +63,40 @@ def go_back_label(tr: Translator) -> str:
 
 def resumed_text(tr: Translator) -> str:
     return tr.gettext("Your deal goes on where you left it.")
+
+
+class Totals(NamedTuple):
+    """Each seat's points over the deals finished in this tab (this one included)."""
+
+    points: tuple[int, int, int]
+    deals: int
+
+    def add(self, net: tuple[int, int, int]) -> Totals:
+        """These totals with one more deal's net points.
+
+        >>> Totals((2, -1, -1), 1).add((0, 4, -4))
+        Totals(points=(2, 3, -5), deals=2)
+        """
+        a, b, c = self.points
+        return Totals((a + net[0], b + net[1], c + net[2]), self.deals + 1)
+
+    def to_text(self) -> str:
+        """The totals as kept in the tab's storage, so that a reload keeps the running score.
+
+        >>> Totals((2, 3, -5), 2).to_text()
+        '2 3 -5 2'
+        """
+        return " ".join(str(n) for n in (*self.points, self.deals))
+
+    @classmethod
+    def from_text(cls, text: str | None) -> Totals:
+        """Totals read back from ``to_text``; none yet (or anything else) is a fresh start.
+
+        >>> Totals.from_text("2 3 -5 2"), Totals.from_text(None).deals, Totals.from_text("2 x").deals
+        (Totals(points=(2, 3, -5), deals=2), 0, 0)
+        """
+        numbers = (text or "").split()
+        if len(numbers) != 4 or not all(re.fullmatch(r"-?\d{1,9}", n) for n in numbers):
+            return cls((0, 0, 0), 0)
+        a, b, c, deals = (int(n) for n in numbers)
+        return cls((a, b, c), deals) if deals > 0 and a + b + c == 0 else cls((0, 0, 0), 0)

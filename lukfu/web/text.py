@@ -196,18 +196,20 @@ def result_explanation(tr: Translator, obs: Observation) -> tuple[str, ...]:
         why = tr.gettext("The cards ran out: F = the fu won = {F}, so S = F − 5 = {S}.",
                          F=result.F, S=result.S)
     assert obs.caller is not None  # a deal with a winner had a caller
-    return (why, payment_text(tr, winner, obs.caller, result.S))
+    return (why, payment_text(tr, winner, obs.caller, result.S, result.net_points))
 
 
-def payment_text(tr: Translator, winner: int, caller: int, S: int) -> str:
-    """Who pays the winner, and why (RULES §8), for every seat you may be."""
+def payment_text(tr: Translator, winner: int, caller: int, S: int,
+                 net: tuple[int, int, int]) -> str:
+    """Who pays the winner, and why (RULES §8), for every seat you may be: the points are the
+    engine's (``net``, each seat's net points)."""
     if winner == caller:
         if winner == YOU:
             return tr.gettext("You called and won: each of the other two pays you S = {S}.", S=S)
         return tr.gettext("{seat} called and won: each of the other two pays {seat} S = {S}.",
                           seat=seat_name(tr, winner), S=S)
     third = 3 - winner - caller
-    points = 2 * S
+    points = -net[caller]  # the caller who lost pays both shares: 2 × S
     if winner == YOU:
         return tr.gettext("You beat the caller: {caller} pays you 2 × S = {points}; "
                           "{third} pays nothing.", caller=seat_name(tr, caller),

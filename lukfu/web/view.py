@@ -10,19 +10,19 @@ Nothing here decides a rule: what is legal comes from ``observation.legal`` and 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Collection, Iterable
 from typing import NamedTuple
 
 from lukfu import CALLING, OVER, PLAYING, Action, Card, IllegalAction, Observation, Trick, classify
 from lukfu.actions import CLAIM, DISCARD, PLAY
+from lukfu.cards import SUITS
 from lukfu.i18n import DEFAULT_LANGUAGE, Translator
 from lukfu.web import text
+from lukfu.web.saving import Totals
 from lukfu.web.text import YOU
 
 CARD_DIR = "static/cards/"
 BACK = "back"
-SUIT_LETTERS = "CSMT"  # as in card codes and file names: Coins, Strings, Myriads, Tens
 # Languages whose card faces write the corner index in their own digits (tools/cardart.py
 # draws them into static/cards/<language>/); the others use the Western digits.
 OWN_INDEX_DIGITS = ("fa",)
@@ -88,7 +88,7 @@ def legend_src(suit: int, language: str = DEFAULT_LANGUAGE, shapes: bool = False
     >>> legend_src(1), legend_src(3, "fa", shapes=True)
     ('static/cards/suit-S.svg', 'static/cards/fa/suit-T.svg#shapes')
     """
-    return card_src(f"suit-{SUIT_LETTERS[suit]}", language, shapes)
+    return card_src(f"suit-{SUITS[suit]}", language, shapes)
 
 
 class SuitTipView(NamedTuple):
@@ -346,43 +346,6 @@ class DealLinks(NamedTuple):
     share: str
 
 
-class Totals(NamedTuple):
-    """Each seat's points over the deals finished in this tab (this one included)."""
-
-    points: tuple[int, int, int]
-    deals: int
-
-    def add(self, net: tuple[int, int, int]) -> Totals:
-        """These totals with one more deal's net points.
-
-        >>> Totals((2, -1, -1), 1).add((0, 4, -4))
-        Totals(points=(2, 3, -5), deals=2)
-        """
-        a, b, c = self.points
-        return Totals((a + net[0], b + net[1], c + net[2]), self.deals + 1)
-
-    def to_text(self) -> str:
-        """The totals as kept in the tab's storage, so that a reload keeps the running score.
-
-        >>> Totals((2, 3, -5), 2).to_text()
-        '2 3 -5 2'
-        """
-        return " ".join(str(n) for n in (*self.points, self.deals))
-
-    @classmethod
-    def from_text(cls, text: str | None) -> Totals:
-        """Totals read back from ``to_text``; none yet (or anything else) is a fresh start.
-
-        >>> Totals.from_text("2 3 -5 2"), Totals.from_text(None).deals, Totals.from_text("2 x").deals
-        (Totals(points=(2, 3, -5), deals=2), 0, 0)
-        """
-        numbers = (text or "").split()
-        if len(numbers) != 4 or not all(re.fullmatch(r"-?\d{1,9}", n) for n in numbers):
-            return cls((0, 0, 0), 0)
-        a, b, c, deals = (int(n) for n in numbers)
-        return cls((a, b, c), deals) if deals > 0 and a + b + c == 0 else cls((0, 0, 0), 0)
-
-
 def result_view(
     tr: Translator, obs: Observation, links: DealLinks | None = None, hints: int = 0,
     totals: Totals | None = None,
@@ -504,12 +467,14 @@ def table_view(
     tr: Translator, obs: Observation, selected: Collection[Card], check: Check | None,
     links: DealLinks | None = None, advice: str = "", hints: int = 0, hinting: bool = False,
     touch: bool = False, last: bool = False, marks: bool = True, totals: Totals | None = None,
+    refusal: str = "",
 ) -> TableView:
     """Everything the table shows for ``obs`` (seat 0's observation); ``advice`` is a hint's
     text (shown instead of the selection's feedback), ``hints`` how many were asked for, and
     ``hinting`` whether one is being worked out; ``touch`` when the page is played with a
     finger (its words say tap, not click), ``last`` when the player asked to see the last trick
-    again, ``marks`` to mark the cards that can take part in a legal play."""
+    again, ``marks`` to mark the cards that can take part in a legal play; ``refusal`` says why
+    the engine refused your last action (until you change the selection)."""
     mine = obs.to_move == obs.seat and obs.phase == PLAYING
     fb = feedback(tr, obs, selected, check, touch) if mine and check is not None else None
     if obs.phase == CALLING:
@@ -526,8 +491,8 @@ def table_view(
         trick=trick,
         result=result_view(tr, obs, links, hints, totals),
         prompt=prompt,
-        hint=advice or (fb.hint if fb else ""),
-        hint_problem=bool(fb and fb.problem and not advice),
+        hint=refusal or advice or (fb.hint if fb else ""),
+        hint_problem=bool(refusal) or bool(fb and fb.problem and not advice),
         hand=card_views(tr, obs.hand, obs.old, selected if mine else (),
                         usable_cards(obs) if marks else None),
         hand_enabled=mine,

@@ -1,0 +1,272 @@
+"""The deal at the table, decided: dealing, resuming, your actions, the computers' pace, hints,
+the replay, and what is saved and counted.
+
+Plain Python (no ``js``): part of `update`.  Each function takes the model and a list of
+effects, appends the effects its decision needs and returns the next model.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from lukfu import PLAYING, Action, Card, IllegalAction, parse_action
+from lukfu.ai import LEVELS
+from lukfu.ai.hint import Hint
+from lukfu.dealcode import MAX_DEAL_NUMBER
+from lukfu.saves import SaveProblem, read_save, write_save
+from lukfu.session import DEAL_OVER, TRICK_WON, Event, Session
+from lukfu.stats import outcome
+from lukfu.web import replay, saving
+from lukfu.web.messages import TAB, Effect, store, wait
+from lukfu.web.model import MAX_LOG, MAX_NOTICES, LogLine, Model, Notice
+from lukfu.web.options import DEFAULT_SPEED, SPEEDS
+from lukfu.web.text import YOU
+
+AFTER_TRICK = 1.5  # a finished trick stays a little longer before the next lead
+FLEETING_SECONDS = 8  # how long news that asks for nothing floats over the page
+RANDOM_DEALS = 10**9  # random deal numbers are below this (any number up to the most deals)
+assert RANDOM_DEALS <= MAX_DEAL_NUMBER
+
+
+# --- the log and the notices ------------------------------------------------------------------
+
+
+def log(model: Model, kind: str, event: Event | None = None, notice: Notice | None = None,
+        number: int = 0) -> Model:
+    line = LogLine(model.next_id, kind, event, notice, number)
+    return model._replace(log=(*model.log, line)[-MAX_LOG:], next_id=model.next_id + 1)
+
+
+def notice(model: Model, kind: str, args: tuple[str, ...] = (), action: str = "",
+           fleeting: bool = False, fx: list[Effect] | None = None) -> Model:
+    """Put up a notice (and say it in the log); a fleeting one goes by itself."""
+    shown = Notice(model.next_id, kind, args, action, fleeting)
+    model = model._replace(notices=(*model.notices, shown)[-MAX_NOTICES:], next_id=model.next_id + 1)
+    if fleeting and fx is not None:
+        fx.append(wait(FLEETING_SECONDS, ("notice-gone", shown.id)))
+    return log(model, "notice", notice=shown)
+
+
+def storage_refused(model: Model) -> Model:
+    """The browser keeps nothing: say so once a visit."""
+    if model.storage_told:
+        return model
+    return notice(model._replace(storage_told=True), "storage")
+
+
+# --- dealing and resuming ---------------------------------------------------------------------
+
+
+def chosen_level(model: Model) -> str:
+    level = model.settings.level
+    return level if level in LEVELS else LEVELS[0]
+
+
+def deal(model: Model, fx: list[Effect], number: int | None = None,
+         master: int | None = None) -> Model:
+    """A new deal on the table: the one numbered ``number``, or a random one."""
+    if number is None:
+        dice = random.Random(f"lukfu/deal/{model.entropy}/{model.deals_dealt}")
+        number = dice.randrange(RANDOM_DEALS)
+        model = model._replace(deals_dealt=model.deals_dealt + 1)
+    session = Session.new(number, master, chosen_level(model))
+    model = begin(model, session, 0, False)
+    model = tell(model, fx, session.events)
+    save(model, fx)
+    schedule(model, fx)
+    return model
+
+
+def begin(model: Model, session: Session, hints: int, counted: bool) -> Model:
+    """Put ``session`` on the table: a new deal, or one resumed from a save."""
+    return model._replace(
+        generation=model.generation + 1, session=session, hints=hints, counted=counted,
+        replay=None, replay_at=0, advice=None, hinting=False, failure=None, selected=frozenset(),
+        refusal=None, last_trick=False, confirming=False, share_status="")
+
+
+def resume(model: Model, fx: list[Effect], saved: str | None) -> Model:
+    """The saved deal, where it was left; a new deal if there is none or it cannot be read."""
+    if saved is None:
+        return deal(model, fx)
+    try:
+        game = read_save(saved)
+    except SaveProblem as problem:
+        return deal(notice(model, "save-problem", (problem.kind,)), fx)
+    model = begin(model, game.session, game.hints, game.counted)
+    for event in game.session.events:
+        model = log(model, "event", event)
+    model = log(model, "resumed")
+    if game.session.is_over:
+        model = count(log(model, "deal-number", number=game.session.deal_number), fx)
+    save(model, fx)  # the deal brought back from aside, or counted now
+    schedule(model, fx)
+    return model
+
+
+def unfinished(saved: str | None, number: int, master: int | None) -> str | None:
+    """The save of a deal in progress that the address's deal ``number`` is about to replace."""
+    if saved is None:
+        return None
+    try:
+        session = read_save(saved).session
+    except SaveProblem:  # nothing that could be resumed: the address's deal replaces it
+        return None
+    same = session.deal_number == number and master in (None, session.state.master)
+    return None if session.is_over or same else saved
+
+
+def save(model: Model, fx: list[Effect]) -> None:
+    """Keep the deal at the table (after every action): a reload resumes it exactly."""
+    if model.session is not None:
+        fx.append(store(saving.SAVE_KEY, write_save(model.session, model.hints, model.counted)))
+
+
+def tell(model: Model, fx: list[Effect], events: tuple[Event, ...]) -> Model:
+    """Log what everybody saw; a finished deal is counted, and added to the tab's total."""
+    session = model.session
+    assert session is not None
+    for event in events:
+        model = log(model, "event", event)
+        if event.kind == DEAL_OVER:
+            model = count(log(model, "deal-number", number=session.deal_number), fx)
+            totals = model.totals.add(session.state.net_points)
+            fx.append(store(saving.TOTALS_KEY, totals.to_text(), TAB))
+            model = model._replace(totals=totals)
+    return model
+
+
+def count(model: Model, fx: list[Effect]) -> Model:
+    """Add the finished deal to the statistics, once (the save remembers that it was)."""
+    session = model.session
+    assert session is not None and session.is_over
+    if model.counted:
+        return model
+    stats = copy.deepcopy(model.stats)
+    stats.add(session.seats[1], outcome(session, model.hints))
+    fx.append(store(saving.STATS_KEY, stats.to_json()))
+    return model._replace(counted=True, stats=stats)
+
+
+# --- the computer players' pace ---------------------------------------------------------------
+
+
+def pause(model: Model) -> float:
+    """Seconds to wait before a computer move."""
+    if model.settings.delay is not None:
+        return model.settings.delay / 1000
+    return SPEEDS.get(model.settings.speed, SPEEDS[DEFAULT_SPEED]) / 1000
+
+
+def schedule(model: Model, fx: list[Effect], after_trick: bool = False) -> None:
+    """If a computer player is to move, its turn comes after the pause."""
+    session = model.session
+    if session is not None and model.failure is None and session.computer_to_move():
+        seconds = pause(model) * (AFTER_TRICK if after_trick else 1)
+        fx.append(wait(seconds, ("computer-turn", model.generation)))
+
+
+def computer_turn(model: Model, fx: list[Effect], generation: int) -> Model:
+    session = model.session
+    if generation == model.generation and session is not None and session.computer_to_move():
+        fx.append(("think", generation))
+    return model
+
+
+def computer_moved(model: Model, fx: list[Effect], generation: int, action: str) -> Model:
+    """The computer player to move chose ``action``: take it, tell it, save, go on."""
+    before = model.session
+    if generation != model.generation or before is None or not before.computer_to_move():
+        return model  # a new deal, or a failure, came in between
+    session = before.take(parse_action(action))
+    events = session.told_since(before)
+    model = tell(model._replace(session=session), fx, events)
+    save(model, fx)
+    schedule(model, fx, after_trick=any(event.kind == TRICK_WON for event in events))
+    return model
+
+
+# --- your actions -----------------------------------------------------------------------------
+
+
+def action_for(model: Model, name: str) -> Action | None:
+    """The action a button stands for, with the selected cards where it takes cards."""
+    if name == "call":
+        return Action.call()
+    if name == "pass":
+        return Action.pass_()
+    if name == "claim":
+        return Action.claim()
+    if name in ("play", "discard") and model.selected:
+        cards = sorted(model.selected)
+        return Action.play(cards) if name == "play" else Action.discard(cards)
+    return None
+
+
+def act(model: Model, fx: list[Effect], action: Action) -> Model:
+    """Your action: refused with its reason (and nothing changed), or taken and told."""
+    before = model.session
+    if before is None or not before.waiting_for_person():
+        return model
+    try:
+        session = before.act(action)
+    except IllegalAction as error:
+        return model._replace(refusal=error)
+    model = model._replace(session=session, selected=frozenset(), advice=None, refusal=None,
+                           last_trick=False)
+    model = tell(model, fx, session.told_since(before))
+    save(model, fx)
+    schedule(model, fx)
+    return model
+
+
+def toggle(model: Model, card: Card) -> Model:
+    """Select a card of your hand, or put it back."""
+    session = model.session
+    if (session is None or not session.waiting_for_person() or session.state.phase != PLAYING
+            or card not in session.state.hands[YOU]):
+        return model
+    selected = model.selected ^ {card}
+    return model._replace(selected=frozenset(selected), advice=None, refusal=None)
+
+
+def ask_hint(model: Model, fx: list[Effect]) -> Model:
+    session = model.session
+    if session is None or not session.waiting_for_person() or model.hinting:
+        return model
+    fx.append(("think-hint", model.generation))
+    return model._replace(hinting=True)
+
+
+def hint_ready(model: Model, fx: list[Effect], generation: int, moves: int, action: str,
+               reason: str, F: int) -> Model:
+    """Strong's suggestion for your seat: select its cards and say why."""
+    session = model.session
+    if generation != model.generation or session is None:
+        return model
+    model = model._replace(hinting=False)
+    if len(session.state.history) != moves or not session.waiting_for_person():
+        return model  # you acted meanwhile
+    hint = Hint(parse_action(action), reason, F)
+    model = model._replace(hints=model.hints + 1, selected=frozenset(hint.action.cards),
+                           advice=hint, refusal=None)
+    save(model, fx)
+    return model
+
+
+# --- the replay -------------------------------------------------------------------------------
+
+
+def replay_to(model: Model, name: str) -> Model:
+    """Start the replay of the finished deal, move through it, or end it."""
+    session = model.session
+    if session is None or not session.is_over:
+        return model
+    if name == "replay":
+        return model._replace(replay=session.steps(), replay_at=0)
+    if name == replay.CLOSE:
+        return model._replace(replay=None, replay_at=0)
+    if model.replay is None:
+        return model
+    return model._replace(replay_at=replay.moved(name, model.replay_at, len(model.replay)))

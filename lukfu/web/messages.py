@@ -1,0 +1,66 @@
+"""The words between the page and `update`: messages in, effects out, all plain data.
+
+Plain Python (no ``js``).  A message is a tuple whose first item names it; so is an effect.
+Being plain data (strings, numbers, booleans, bytes, tuples and dicts of them), both can cross
+to a worker later, with the model, `update` and the view on the far side.
+
+Messages (what happened to the page):
+
+- ``("start", boot)``: the page is ready to play; ``boot`` is a dict of what the page read:
+  ``query``, ``page_url``, ``languages`` (the browser's), ``stored`` (localStorage key → text),
+  ``tab`` (sessionStorage key → text), ``storage`` (False: the browser refuses to store),
+  ``touch``, ``reduced_motion``, ``entropy``
+- ``("catalog", language, data)``: a language's compiled catalog arrived (``data`` None: it
+  could not be had)
+- ``("press", name)``: a button (``data-action``) was pressed
+- ``("card", code)``: a card of your hand was pressed
+- ``("key", key, code, where, shift)``: a key went down (``KeyboardEvent.key`` and ``.code``);
+  ``where`` is ``"card:<code>"`` on a card of your hand, else ``""``
+- ``("setting", name, value)``: a setting changed (``speed``, ``level``, ``marks``, ``shapes``,
+  a look's name, ``language``)
+- ``("computer-turn", generation)``: the pause before a computer move is over
+- ``("computer-moved", generation, action)``: the computer to move chose ``action`` (its text)
+- ``("hint-ready", generation, moves, action, reason, F)``: the hint for the position after
+  ``moves`` actions
+- ``("file-read", size, text)``: the file chosen to import (``text`` None if it is too large)
+- ``("copied", ok)``: the share link went to the clipboard (or not)
+- ``("stored", ok)``: whether the browser kept what the page stored
+- ``("offline", news)``: the service worker's news, ``"ready"`` or ``"newer"``
+- ``("notice-gone", id)``: a fleeting notice's time is up
+- ``("failure", details)``: something went wrong (a traceback)
+
+Effects (what the page must do):
+
+- ``("store", area, key, value)`` / ``("forget", area, key)``: ``area`` is ``"local"`` or ``"tab"``
+- ``("wait", seconds, message)``: send ``message`` after ``seconds``
+- ``("think", generation)`` / ``("think-hint", generation)``: the computer player to move, or
+  the hint for your seat, thinks about the model's deal (answered by ``computer-moved`` or
+  ``hint-ready``)
+- ``("fetch-catalog", language)``
+- ``("download", name, text)``, ``("choose-file",)``, ``("copy", text)``
+- ``("address", query)``: the address's ``?…`` becomes ``query`` (no reload)
+- ``("focus-card", index)``: the keyboard moves to card ``index`` of your hand
+- ``("handled",)``: the key was used (the page prevents its default)
+- ``("register-offline",)``, ``("accept-new-version",)``
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Message = tuple[Any, ...]
+Effect = tuple[Any, ...]
+
+LOCAL, TAB = "local", "tab"  # localStorage (for good) and sessionStorage (for this tab)
+
+
+def store(key: str, value: str, area: str = LOCAL) -> Effect:
+    return ("store", area, key, value)
+
+
+def forget(key: str, area: str = LOCAL) -> Effect:
+    return ("forget", area, key)
+
+
+def wait(seconds: float, message: Message) -> Effect:
+    return ("wait", seconds, message)

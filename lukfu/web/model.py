@@ -1,0 +1,118 @@
+"""The page's model: everything the page shows or remembers, as one frozen value.
+
+Plain Python (no ``js``).  `update` makes each new model from the last one and a message; the
+view (`page`) reads it; nothing about the game lives in the DOM or in fields elsewhere.  The
+records are NamedTuples: cheap to make under Pyodide, compared by value, changed with
+``_replace``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from lukfu import Card, IllegalAction
+from lukfu.ai import DEFAULT_LEVEL
+from lukfu.ai.hint import Hint
+from lukfu.i18n import Translator, translator
+from lukfu.session import Event, Session, Step
+from lukfu.stats import Statistics
+from lukfu.web.options import DEFAULT_SPEED, LOOKS, Options
+from lukfu.web.saving import Totals
+
+MAX_LOG = 200  # lines kept in the event log
+MAX_NOTICES = 4  # notices kept above the table (one per address parameter)
+DEFAULT_LOOKS = tuple((name, default) for name, (_low, _high, default) in LOOKS.items())
+
+
+class Boot(NamedTuple):
+    """What the page read as it started, kept until the chosen language's catalog arrives."""
+
+    options: Options  # the address's
+    stored: dict[str, str | None]  # localStorage, by key
+    storage: bool  # False: the browser refuses to store anything
+
+
+class Settings(NamedTuple):
+    """The player's choices in the Settings panel (kept in localStorage), and the address's
+    delay, which wins over the speed until the player picks one."""
+
+    speed: str = DEFAULT_SPEED
+    level: str = DEFAULT_LEVEL
+    marks: bool = True  # mark the cards that can take part in a legal play
+    shapes: bool = False  # a plain suit shape on every face
+    looks: tuple[tuple[str, int], ...] = DEFAULT_LOOKS
+    delay: int | None = None  # milliseconds before a computer move, from ?delay=
+
+    def look(self, name: str) -> int:
+        return dict(self.looks)[name]
+
+
+class Notice(NamedTuple):
+    """A notice above the table: ``kind`` says which words (the view translates them, so a
+    language switch rewords it), ``args`` fill them in; ``action`` is its button, if any."""
+
+    id: int
+    kind: str
+    args: tuple[str, ...] = ()
+    action: str = ""  # the data-action of its button ("resume-aside", "new-version")
+    fleeting: bool = False  # news that asks for nothing: it goes by itself
+
+
+class LogLine(NamedTuple):
+    """A line of the event log: an event of a deal, a notice, or the page's own words."""
+
+    id: int
+    kind: str  # "event", "notice", "deal-number", "resumed"
+    event: Event | None = None
+    notice: Notice | None = None
+    number: int = 0
+
+
+class StatsNote(NamedTuple):
+    """What the statistics panel says about an import: a message, the refused fields, or the
+    question before an import replaces the player's statistics."""
+
+    kind: str = ""  # "", "replaced", "kept", "too-large", "refused", "confirm"
+    rejections: tuple[object, ...] = ()  # lukfu.stats.Rejection, for "refused"
+    mine: int = 0  # deals now, and in the import, for "confirm"
+    theirs: int = 0
+
+
+class Model(NamedTuple):
+    tr: Translator = translator()
+    booted: bool = False  # the game is on the table (the catalog arrived, a deal was dealt)
+    settings: Settings = Settings()
+    query: str = ""  # the address's ?… as it is now
+    page_url: str = ""  # origin and path of the page, for share links
+    touch: bool = False  # played with a finger: its words say tap
+    reduced_motion: bool = False  # the system asks for no movement
+    entropy: int = 0  # where random deal numbers come from (the wiring's, once a visit)
+    deals_dealt: int = 0  # random deals dealt so far on this visit
+    generation: int = 0  # bumped by each new deal: a stale computer turn or hint is dropped
+    session: Session | None = None
+    hints: int = 0  # hints asked for in this deal (kept in the save, counted at its end)
+    counted: bool = False  # whether this finished deal is in the statistics
+    selected: frozenset[Card] = frozenset()
+    advice: Hint | None = None  # the hint on display, until the player acts or reselects
+    hinting: bool = False  # a hint is being worked out
+    refusal: IllegalAction | None = None  # the refusal of the last refused action, until reselection
+    last_trick: bool = False  # the player asked to see the last trick again
+    replay: tuple[Step, ...] | None = None  # a finished deal told again, step by step
+    replay_at: int = 0
+    totals: Totals = Totals((0, 0, 0), 0)  # this tab's running score
+    stats: Statistics = Statistics()
+    importing: Statistics | None = None  # an import waiting for the player's yes
+    stats_note: StatsNote = StatsNote()
+    share_status: str = ""  # "", "copied" or "select": how copying the share link went
+    notices: tuple[Notice, ...] = ()
+    log: tuple[LogLine, ...] = ()
+    next_id: int = 1  # of the next notice or log line
+    failure: str | None = None  # what went wrong (a traceback and the deal's record)
+    confirming: bool = False  # "Abandon this deal?" is asked
+    suit_tip: bool = False  # the first-use legend of the suits is up
+    storage_told: bool = False  # the "storage is full or off" notice, once a visit
+    newer_version: bool = False  # a new version waits (the service worker says)
+    version_offered: bool = False
+    switching_to: str = ""  # a language whose catalog is on its way
+    aside: str | None = None  # the save of a deal in progress that a shared link's deal replaced
+    boot: Boot | None = None

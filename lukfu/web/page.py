@@ -1,0 +1,208 @@
+"""The whole page as plain data, from the model: the table (or the replay), the log, the
+notices, the settings, the statistics panel, the failure panel.
+
+Plain Python (no ``js``), tested under CPython; the renderer copies a `PageView` into the DOM.
+Every word comes from the model's translator here, so a language switch rewords everything,
+the log and the notices included.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from lukfu.dealcode import deal_code
+from lukfu.i18n import Translator
+from lukfu.web import options, replay, saving, statistics, text
+from lukfu.web.model import LogLine, Model, Notice, StatsNote
+from lukfu.web.statistics import StatsView
+from lukfu.web.text import YOU
+from lukfu.web.view import DealLinks, SuitTipView, TableView, suit_tip_view, table_view
+
+
+class NoticeView(NamedTuple):
+    id: int
+    text: str
+    action: str  # its button's data-action ("" for none)
+    action_label: str
+    fleeting: bool
+
+
+class SettingsView(NamedTuple):
+    speed: str
+    level: str
+    marks: bool
+    shapes: bool
+    looks: tuple[tuple[str, int], ...]  # each slider's value
+    properties: tuple[tuple[str, str], ...]  # the stylesheet's custom properties they set
+    language: str  # the picker's choice
+    motion: int  # milliseconds a card takes to move; 0: no movement
+
+
+class StatsPanelView(NamedTuple):
+    message: str  # how an import went
+    problems_title: str  # an import refused: why, field by field
+    problems: tuple[str, ...]
+    question: str  # before an import replaces the player's statistics
+
+
+class FailureView(NamedTuple):
+    title: str
+    text: str
+    details: str  # for "Copy details" only: never shown in the page
+
+
+class PageView(NamedTuple):
+    language: str
+    direction: str
+    table: TableView | None  # None until the first deal is on the table
+    log: tuple[tuple[int, str, bool], ...]  # (line id, words, a notice?): new ids are read out
+    notices: tuple[NoticeView, ...]
+    settings: SettingsView
+    stats: StatsView
+    stats_panel: StatsPanelView
+    failure: FailureView | None
+    confirming: bool  # "Abandon this deal?" is asked
+    suit_tip: SuitTipView | None
+    share_status: str
+    old_word: str  # written across an Old card of your hand
+    no_cards: str  # a revealed hand with no cards left
+    dismiss: str  # a notice's close button
+
+
+# --- words for the notices and the log ---------------------------------------------------------
+
+
+def notice_text(tr: Translator, notice: Notice) -> str:
+    kind, args = notice.kind, notice.args
+    if kind == "option":
+        return options.problem_text(tr, args[0], args[1])
+    if kind == "save-problem":
+        return saving.save_problem_text(tr, args[0])
+    words = {
+        "storage": saving.storage_text,
+        "stats-problem": saving.stats_problem_text,
+        "aside": saving.aside_text,
+    }
+    if kind in words:
+        return words[kind](tr)
+    if kind == "language-missing":
+        return tr.gettext("The chosen language could not be loaded, so the game is in English.")
+    if kind == "language-unloadable":
+        return tr.gettext("The chosen language could not be loaded.")
+    if kind == "offline-ready":
+        return tr.gettext("Ready to play offline.")
+    assert kind == "new-version", kind
+    return tr.gettext("A new version of the game is ready.")
+
+
+def action_label(tr: Translator, action: str) -> str:
+    if action == "resume-aside":
+        return saving.go_back_label(tr)
+    if action == "new-version":
+        return tr.gettext("New version — reload")
+    return ""
+
+
+@lru_cache(maxsize=1024)
+def line_text(tr: Translator, line: LogLine) -> str:
+    """A line of the log in words (kept: the log is reworded only in a new language)."""
+    if line.kind == "event":
+        assert line.event is not None
+        return text.event_text(tr, line.event)
+    if line.kind == "notice":
+        assert line.notice is not None
+        return notice_text(tr, line.notice)
+    if line.kind == "deal-number":
+        return text.deal_number_text(tr, line.number)
+    assert line.kind == "resumed", line.kind
+    return saving.resumed_text(tr)
+
+
+def stats_panel_view(tr: Translator, note: StatsNote) -> StatsPanelView:
+    messages = {
+        "replaced": tr.gettext("The imported statistics are yours now."),
+        "kept": tr.gettext("Your statistics are unchanged."),
+        "too-large": tr.gettext(
+            "The file is too large to be a statistics export; your statistics are unchanged."),
+    }
+    if note.kind == "refused":
+        problems = tuple(statistics.rejection_text(tr, r) for r in note.rejections)  # type: ignore[arg-type]
+        return StatsPanelView("", statistics.refused_text(tr, len(problems)), problems, "")
+    if note.kind == "confirm":
+        return StatsPanelView("", "", (), statistics.confirm_text(tr, note.mine, note.theirs))
+    return StatsPanelView(messages.get(note.kind, ""), "", (), "")
+
+
+# --- the table ------------------------------------------------------------------------------
+
+
+def deal_links(model: Model) -> DealLinks | None:
+    """Once the deal is over: its number, the address that deals it again, the share link."""
+    session = model.session
+    if session is None or not session.is_over:
+        return None
+    code = deal_code(session.deal_number, session.state.master)
+    return DealLinks(session.deal_number, options.replay_query(model.query, code),
+                     f"{model.page_url}{options.share_query(code)}")
+
+
+def table(model: Model) -> TableView | None:
+    """The table as the model has it: the deal in play, or its replay."""
+    tr, session = model.tr, model.session
+    if session is None:
+        return None
+    if model.replay is not None:
+        return replay.replay_view(tr, model.replay, model.replay_at)
+    refusal = ""
+    if model.refusal is not None:
+        refusal = text.illegal_text(tr, model.refusal, session.observation(YOU))
+    return table_view(
+        tr, session.observation(YOU), model.selected, session.check, deal_links(model),
+        text.hint_text(tr, model.advice) if model.advice else "", model.hints, model.hinting,
+        touch=model.touch, last=model.last_trick, marks=model.settings.marks,
+        totals=model.totals if session.is_over else None, refusal=refusal)
+
+
+def enabled_buttons(model: Model) -> frozenset[str]:
+    """The table's buttons that are shown and may be pressed now."""
+    shown = table(model)
+    if shown is None or model.failure is not None:
+        return frozenset()
+    return frozenset(b.action for b in shown.buttons if b.visible and b.enabled)
+
+
+def page_view(model: Model) -> PageView:
+    tr, settings = model.tr, model.settings
+    reduced = model.reduced_motion
+    failure = None
+    if model.failure is not None:
+        failure = FailureView(
+            tr.gettext("Something went wrong"),
+            tr.gettext("The game met an unexpected error and stopped this deal. You can start a "
+                       "new deal; “Copy details” copies a report for the developers."),
+            model.failure)
+    return PageView(
+        language=tr.language,
+        direction=tr.direction,
+        table=table(model) if model.booted else None,
+        log=tuple((line.id, line_text(tr, line), line.kind == "notice") for line in model.log),
+        notices=tuple(NoticeView(n.id, notice_text(tr, n), n.action, action_label(tr, n.action),
+                                 n.fleeting) for n in model.notices),
+        settings=SettingsView(
+            settings.speed, settings.level, settings.marks, settings.shapes, settings.looks,
+            tuple(options.look_property(name, value) for name, value in settings.looks),
+            tr.language, 0 if reduced else options.MOTIONS.get(settings.speed, 0)),
+        stats=statistics.stats_view(tr, model.stats),
+        stats_panel=stats_panel_view(tr, model.stats_note),
+        failure=failure,
+        confirming=model.confirming,
+        suit_tip=suit_tip_view(tr) if model.suit_tip else None,
+        share_status={"copied": tr.gettext("The link is copied."),
+                      "select": tr.gettext("Copy the link from the box.")}.get(model.share_status, ""),
+        # Translators: written across a card as narrow as 24 px; put a soft hyphen (U+00AD)
+        # where a word longer than four letters may break onto two lines.
+        old_word=tr.gettext("Old"),
+        no_cards=tr.gettext("No cards left"),
+        dismiss=tr.gettext("Dismiss this notice"),
+    )

@@ -1,0 +1,79 @@
+"""Small tools for writing the DOM: elements with text (never HTML strings), card images.
+
+Page-only (imports ``js``), shared by the renderer's regions.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from js import Object, document
+from pyodide.ffi import to_js
+
+from lukfu.web.view import card_src
+
+SOFT_HYPHEN = "\u00ad"  # where a translator allows a long word to break
+
+
+def element(tag: str, cls: str = "", text: str = "", **attrs: str) -> Any:
+    node = document.createElement(tag)
+    if cls:
+        node.className = cls
+    if text:
+        node.textContent = text
+    for name, value in attrs.items():
+        node.setAttribute(name.replace("_", "-"), value)
+    return node
+
+
+def card_image(code: str, alt: str, language: str, shapes: bool = False) -> Any:
+    # width/height give the image its 1:3 box before the file arrives; CSS sets the real size.
+    img = element("img", src=card_src(code, language, shapes), alt=alt, width="60", height="180",
+                  draggable="false")
+    img.setAttribute("decoding", "async")
+    return img
+
+
+def old_mark(word: str) -> Any:
+    """The word Old written on a card.  Where the card is too narrow for it, it may break onto a
+    second line at the translator's soft hyphens, which become <wbr>: the visible text stays the
+    whole word, as in the card's name, and no hyphen is drawn."""
+    mark = element("span", "old-mark", aria_hidden="true")
+    for index, part in enumerate(word.split(SOFT_HYPHEN)):
+        if index:
+            mark.appendChild(document.createElement("wbr"))
+        mark.appendChild(document.createTextNode(part))
+    return mark
+
+
+def clear(node: Any) -> None:
+    while node.firstChild:
+        node.removeChild(node.firstChild)
+
+
+def normalize(text: str) -> str:
+    """Whitespace as HTML renders it: runs collapsed to one space, ends trimmed."""
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def js_options(**values: object) -> Any:
+    """A JavaScript object of ``values`` (for focus() and animate())."""
+    return to_js(values, dict_converter=Object.fromEntries)
+
+
+class Shown:
+    """What a region last showed, so that an unchanged part is not rebuilt (no flicker, and a
+    focused button keeps its focus)."""
+
+    def __init__(self) -> None:
+        self._shown: dict[str, object] = {}
+
+    def changed(self, key: str, value: object) -> bool:
+        if self._shown.get(key) == value:
+            return False
+        self._shown[key] = value
+        return True
+
+    def forget(self, key: str) -> None:
+        self._shown.pop(key, None)

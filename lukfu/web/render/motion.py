@@ -1,0 +1,90 @@
+"""Cards moving: from a hand to the trick, and a finished trick to its winner.
+
+Page-only (imports ``js``).  A `Flight` is made from the trick the table showed before it is
+rebuilt (it notes where each card was on screen), and landed after: it animates the new cards
+from where they came from, and sends a finished trick's cards to its winner.  What moved is
+read from the two views, not from the DOM; the DOM gives only the places.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from js import Object, document
+from pyodide.ffi import create_once_callable, to_js
+
+from lukfu.web.render.dom import js_options
+from lukfu.web.view import TrickView
+
+
+def flight_keys(trick: TrickView | None) -> dict[str, tuple[int, str]]:
+    """Each card image of a trick view by its ``data-flight`` key ("seat index code"): (seat,
+    code).  A face-down card's code is "back"."""
+    keys: dict[str, tuple[int, str]] = {}
+    if trick is None:
+        return keys
+    for slot in trick.slots:
+        codes = [card.code for card in slot.cards] + ["back"] * slot.backs
+        for index, code in enumerate(codes):
+            keys[f"{slot.seat} {index} {code}"] = (slot.seat, code)
+    return keys
+
+
+class Flight:
+    def __init__(self, box: Any, hand: Any, seats: list[Any], before: TrickView | None,
+                 duration: int) -> None:
+        self.box, self.seats, self.duration = box, seats, duration
+        self.before = flight_keys(before)
+        self.winner: int | None = None
+        self.leaving: list[tuple[Any, Any]] = []  # (a finished trick's card, where it was)
+        if before is not None and before.finished:
+            self.winner = next((slot.seat for slot in before.slots if slot.best), None)
+            self.leaving = [(img, img.getBoundingClientRect())
+                            for img in box.querySelectorAll("[data-flight]")]
+        self.hand = {str(b.getAttribute("data-card")): b.getBoundingClientRect()
+                     for b in hand.querySelectorAll("[data-card]")}
+        self.places = [(seat.querySelector(".seat-cards") or seat.querySelector(".seat-label"))
+                       .getBoundingClientRect() for seat in seats]
+
+    def land(self, after: TrickView | None) -> None:
+        arrived = flight_keys(after)
+        if self.leaving and self.winner is not None and arrived != self.before:
+            self._send_to_winner(self.winner)
+        new = {key: place for key, place in arrived.items() if key not in self.before}
+        if len({seat for seat, _code in new.values()}) != 1:
+            return  # no one seat's play: a trick shown again, not a move
+        for key, (seat, code) in new.items():
+            img = self.box.querySelector(f'[data-flight="{key}"]')
+            start = self.hand.get(code) if seat == 0 else self.places[seat]
+            if img and start:
+                self._move(img, start, img.getBoundingClientRect(), forwards=False)
+
+    def _send_to_winner(self, winner: int) -> None:
+        pile = self.seats[winner].querySelector(".seat-label").getBoundingClientRect()
+        for img, rect in self.leaving:
+            ghost = img.cloneNode(True)
+            ghost.removeAttribute("data-flight")
+            ghost.setAttribute("aria-hidden", "true")
+            ghost.classList.add("in-flight")
+            for name, value in (("left", rect.left), ("top", rect.top), ("width", rect.width),
+                                ("height", rect.height)):
+                ghost.style.setProperty(name, f"{value}px")
+            document.body.appendChild(ghost)
+            moving = self._move(ghost, pile, rect, forwards=True)
+            moving.onfinish = create_once_callable(lambda _event, ghost=ghost: ghost.remove())
+
+    def _move(self, node: Any, there: Any, here: Any, forwards: bool) -> Any:
+        """Animate ``node`` (at ``here``) from ``there`` to where it is, or when ``forwards``
+        from where it is to ``there``, fading away."""
+        dx = there.left + there.width / 2 - (here.left + here.width / 2)
+        dy = there.top + there.height / 2 - (here.top + here.height / 2)
+        scale = max(0.3, min(2.5, there.width / here.width)) if here.width else 1
+        if forwards:  # into a pile: a card shrinks as it goes, never grows (a name is wide)
+            scale = min(scale, 0.6)
+        away = {"transform": f"translate({dx}px, {dy}px) scale({scale:.3f})",
+                "opacity": 0.2 if forwards else 1}
+        home = {"transform": "none", "opacity": 1}
+        frames = [home, away] if forwards else [away, home]
+        return node.animate(to_js(frames, dict_converter=Object.fromEntries),
+                            js_options(duration=self.duration, easing="ease-out",
+                                       fill="forwards" if forwards else "none"))

@@ -1,0 +1,324 @@
+"""The page around the table: its static words, the log, the notices, the suit legend, the
+failure panel, the settings, the statistics panel and the "Abandon this deal?" dialog.
+
+Page-only (imports ``js``): it copies a `PageView` into the DOM, touching what changed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from js import document, window
+from pyodide.ffi import create_once_callable
+
+from lukfu.cards import SUITS
+from lukfu.i18n import OFFERED, Translator
+from lukfu.web.page import NoticeView, PageView, StatsPanelView
+from lukfu.web.render.dom import Shown, clear, element, js_options, normalize
+from lukfu.web.statistics import CHART_HEIGHT, CHART_WIDTH, Chart, StatsView
+from lukfu.web.view import BACK, CARD_DIR, SHAPES, SuitTipView, card_src, legend_src
+
+SUIT_TIP_ID = "suit-tip"
+SVG = "http://www.w3.org/2000/svg"
+
+
+class Panels:
+    def __init__(self) -> None:
+        self.table = document.getElementById("table")
+        self.log = document.getElementById("log")
+        self.live = self.log.closest("[aria-live]")  # the live region around the log's list
+        self.notices = document.getElementById("notices")
+        self.picker = document.getElementById("language")
+        self.shown = Shown()
+        self._static: list[tuple[Any, str, str | None]] = []
+        self._lines: dict[int, tuple[Any, str]] = {}  # log line id: its element and words
+        self._notices: dict[int, Any] = {}  # notice id: its element (gone once dismissed)
+        self._phase_before_failure = ""
+        self._tip_made = False
+        for option in list(self.picker.options):  # the languages with a catalog, each in itself
+            if str(option.value) not in OFFERED:
+                option.remove()
+
+    def render(self, page: PageView, tr: Translator) -> None:
+        if self.shown.changed("language", page.language):
+            self._translate_static(tr, page.settings.shapes)
+        self._settings(page)
+        self._log(page.log)
+        self._show_notices(page.notices, page.dismiss)
+        if self.shown.changed("suit-tip", (page.suit_tip, page.dismiss)) and page.suit_tip:
+            self._suit_tip(page.suit_tip, page.dismiss)
+        if self.shown.changed("stats", page.stats):
+            self._stats(page.stats)
+        if self.shown.changed("stats-panel", page.stats_panel):
+            self._stats_panel(page.stats_panel)
+        if self.shown.changed("failure", page.failure):
+            if page.failure is None:
+                self._hide_failure()
+            else:
+                self._show_failure(page.failure.title, page.failure.text, page.failure.details)
+        dialog = document.getElementById("abandon")
+        if page.confirming and not dialog.open:
+            dialog.showModal()
+        elif not page.confirming and dialog.open:
+            dialog.close()
+
+    # --- static words and settings ---------------------------------------------------------------
+
+    def _translate_static(self, tr: Translator, shapes: bool) -> None:
+        """Put every ``data-i18n`` element's text through the catalog (its English is the id)."""
+        root = document.documentElement
+        root.setAttribute("lang", tr.language)
+        root.setAttribute("dir", tr.direction)
+        # English needs no work (the page is written in it) until another language was shown.
+        if not tr.is_source or self._static:
+            if not self._static:
+                for node in document.querySelectorAll("[data-i18n]"):
+                    context = node.getAttribute("data-i18n") or None
+                    # The loading panel may already be translated (index.html's loader): its
+                    # English waits in data-msgid.
+                    english = node.getAttribute("data-msgid") or normalize(node.textContent)
+                    self._static.append((node, english, context))
+            for node, msgid, context in self._static:
+                node.textContent = tr.pgettext(context, msgid) if context else tr.gettext(msgid)
+            for img in document.querySelectorAll("img[data-suit]"):  # the suit legend
+                suit = SUITS.index(str(img.getAttribute("data-suit")))
+                img.setAttribute("src", legend_src(suit, tr.language, shapes))
+        root.removeAttribute("data-translating")  # see index.html: the static text shows now
+
+    def _settings(self, page: PageView) -> None:
+        settings = page.settings
+        for name, value in (("speed", settings.speed), ("level", settings.level),
+                            ("language", settings.language),
+                            *((look, str(v)) for look, v in settings.looks)):
+            node = document.getElementById(name)
+            if str(node.value) != value:
+                node.value = value
+        for name, on in (("marks", settings.marks), ("suit-shapes", settings.shapes)):
+            node = document.getElementById(name)
+            if bool(node.checked) != on:
+                node.checked = on
+        if self.shown.changed("looks", settings.properties):
+            root = document.documentElement
+            for prop, value in settings.properties:
+                root.style.setProperty(prop, value)
+        if self.shown.changed("shapes", (settings.shapes, page.language)):
+            self._show_shapes(settings.shapes)
+
+    def _show_shapes(self, on: bool) -> None:
+        """Every face in the page shows its suit's plain shape, or none (the back has none)."""
+        for img in document.querySelectorAll(f"img[src^='{CARD_DIR}']"):
+            src = str(img.getAttribute("src")).split("#")[0]
+            if src != card_src(BACK):
+                img.setAttribute("src", src + (SHAPES if on else ""))
+
+    # --- the log (the polite live region) ----------------------------------------------------
+
+    def _log(self, lines: tuple[tuple[int, str, bool], ...]) -> None:
+        """New lines are added (and read out); lines in new words (a language switch) are
+        rewritten without reading the whole log out again."""
+        ids = {line_id for line_id, _words, _notice in lines}
+        for line_id in [i for i in self._lines if i not in ids]:
+            self._lines.pop(line_id)[0].remove()
+        reworded = False
+        added = False
+        for line_id, words, notice in lines:
+            known = self._lines.get(line_id)
+            if known is None:
+                item = element("li", "notice" if notice else "", words)
+                self.log.appendChild(item)
+                self._lines[line_id] = (item, words)
+                added = True
+            elif known[1] != words:
+                if not reworded:
+                    self.live.setAttribute("aria-live", "off")
+                    reworded = True
+                known[0].textContent = words
+                self._lines[line_id] = (known[0], words)
+        if reworded:
+            window.requestAnimationFrame(create_once_callable(self._speak_again))
+        elif added:
+            # Scroll once the browser lays the page out anyway: reading scrollHeight now would
+            # force a layout in the middle of rendering.
+            window.requestAnimationFrame(create_once_callable(self._scroll_log))
+
+    def _speak_again(self, time: float) -> None:
+        self.live.setAttribute("aria-live", "polite")
+        self._scroll_log(time)
+
+    def _scroll_log(self, _time: float) -> None:
+        self.log.scrollTop = self.log.scrollHeight
+
+    # --- notices ---------------------------------------------------------------------------------
+
+    def _show_notices(self, notices: tuple[NoticeView, ...], dismiss: str) -> None:
+        """Notices above the table until dismissed (the close button works without Python: the
+        script in index.html handles it); a fleeting one floats over the top of the page, so the
+        table does not move, and goes by itself."""
+        if not self.shown.changed("notices", (notices, dismiss)):
+            return
+        ids = {n.id for n in notices}
+        for notice_id in [i for i in self._notices if i not in ids]:
+            item = self._notices.pop(notice_id)
+            if not item.contains(document.activeElement):  # not while the keyboard is on it
+                item.remove()
+        for notice in notices:
+            item = self._notices.get(notice.id)
+            if item is not None and not item.isConnected:
+                continue  # dismissed
+            content = element("p", "notice-text", notice.text)
+            if notice.action:
+                content.appendChild(document.createTextNode(" "))
+                content.appendChild(element("button", "btn notice-action", notice.action_label,
+                                            type="button", data_action=notice.action))
+            fresh = self._notice(content, dismiss, "fleeting" if notice.fleeting else "")
+            if item is None:
+                self.notices.appendChild(fresh)
+            else:
+                item.replaceWith(fresh)
+            self._notices[notice.id] = fresh
+
+    def _notice(self, content: Any, dismiss: str, cls: str = "") -> Any:
+        """A notice box holding ``content``, with its close button."""
+        item = element("div", f"notice {cls}".strip())
+        item.appendChild(content)
+        close = element("button", "notice-close", type="button", data_action="dismiss-notice",
+                        aria_label=dismiss, title=dismiss)
+        close.appendChild(element("span", "", "×", aria_hidden="true"))
+        item.appendChild(close)
+        return item
+
+    def _suit_tip(self, tip: SuitTipView, dismiss: str) -> None:
+        """The suit legend in a bubble over the foot of the trick area, pointing at your hand
+        and leaving the prompt in view, until dismissed (it floats: the table does not move).
+        Shown again in another language, it replaces the one on show (not one dismissed)."""
+        old = document.getElementById(SUIT_TIP_ID)
+        if self._tip_made and not old:
+            return  # dismissed
+        self._tip_made = True
+        figure = element("figure", "suit-legend")
+        figure.appendChild(element("figcaption", "", tip.title))
+        suits = element("ul")
+        for src, name in tip.suits:
+            item = element("li")
+            item.appendChild(element("img", src=src, alt="", width="30", height="90"))
+            item.appendChild(element("span", "", name))
+            suits.appendChild(item)
+        figure.appendChild(suits)
+        if old:
+            old.remove()
+        bubble = self._notice(figure, dismiss, "suit-tip")
+        bubble.id = SUIT_TIP_ID
+        bubble.setAttribute("role", "note")
+        document.querySelector(".prompt-box").prepend(bubble)
+
+    # --- the failure panel -------------------------------------------------------------------------
+
+    def _show_failure(self, title: str, text: str, details: str) -> None:
+        """Replace the table with the failure panel: ``title`` and ``text`` in plain words,
+        "New deal" (``data-action="restart"``), "Try again" (reloads the page) and "Copy
+        details".  ``details`` (a traceback, a deal record) is never shown in the page nor put
+        in its HTML: "Copy details" (handled by the script in index.html) copies it with the
+        page's address and browser."""
+        panel = document.getElementById("failure")
+        focused = self.table.contains(document.activeElement)
+        phase = str(self.table.getAttribute("data-phase") or "")
+        if phase != "error":
+            self._phase_before_failure = phase
+        panel.setAttribute("data-kind", "play")
+        panel.removeAttribute("data-details")  # what the page's script noted while loading
+        panel.failureDetails = details  # a JavaScript property, not an attribute
+        document.getElementById("failure-title").textContent = title
+        document.getElementById("failure-text").textContent = text
+        document.getElementById("failure-status").textContent = ""
+        box = document.getElementById("failure-details")
+        box.hidden = True
+        box.value = ""
+        restart = panel.querySelector('[data-action="restart"]')
+        restart.hidden = False
+        panel.querySelector('[data-action="retry"]').hidden = False
+        self.table.setAttribute("data-phase", "error")
+        panel.hidden = False
+        if focused:  # the focused card or button is hidden now: keep the keyboard in the panel
+            restart.focus(js_options(preventScroll=True))
+
+    def _hide_failure(self) -> None:
+        """Take the failure panel away; the table shows again."""
+        panel = document.getElementById("failure")
+        focused = panel.contains(document.activeElement)
+        panel.hidden = True
+        panel.failureDetails = ""
+        if self.table.getAttribute("data-phase") == "error":
+            self.table.setAttribute("data-phase", self._phase_before_failure)
+        if focused:
+            self.table.focus(js_options(preventScroll=True))
+
+    # --- statistics ----------------------------------------------------------------------------
+
+    def _stats(self, view: StatsView) -> None:
+        """Fill the statistics panel: a table (a column a level), the chart, or the empty text."""
+        body = document.getElementById("stats-body")
+        clear(body)
+        if view.empty:
+            body.appendChild(element("p", "stats-empty", view.empty))
+            return
+        table = element("table", "stats-table")
+        head = element("tr")
+        head.appendChild(element("td"))
+        for column in view.columns:
+            head.appendChild(element("th", "num", column, scope="col"))
+        thead = element("thead")
+        thead.appendChild(head)
+        table.appendChild(thead)
+        tbody = element("tbody")
+        for row in view.rows:
+            line = element("tr")
+            line.appendChild(element("th", "", row.label, scope="row"))
+            for value in row.values:
+                line.appendChild(element("td", "num", value))
+            tbody.appendChild(line)
+        table.appendChild(tbody)
+        body.appendChild(table)
+        if view.chart is not None:
+            body.appendChild(self._chart(view.chart))
+
+    def _chart(self, chart: Chart) -> Any:
+        figure = element("figure", "stats-chart")
+        svg = document.createElementNS(SVG, "svg")
+        for name, value in (("viewBox", f"0 0 {CHART_WIDTH} {CHART_HEIGHT}"), ("role", "img"),
+                            ("aria-label", chart.label), ("preserveAspectRatio", "none")):
+            svg.setAttribute(name, value)
+        zero = document.createElementNS(SVG, "line")
+        for name, value in (("x1", "0"), ("x2", str(CHART_WIDTH)), ("y1", str(chart.zero)),
+                            ("y2", str(chart.zero)), ("class", "chart-zero")):
+            zero.setAttribute(name, value)
+        svg.appendChild(zero)
+        line = document.createElementNS(SVG, "polyline")
+        line.setAttribute("points", chart.points)
+        line.setAttribute("class", "chart-line")
+        svg.appendChild(line)
+        # The highest and lowest totals beside the chart's start (the caption says them too).
+        scale = element("div", "chart-scale", aria_hidden="true")
+        scale.appendChild(element("span", "", chart.high))
+        scale.appendChild(element("span", "", chart.low))
+        figure.appendChild(scale)
+        figure.appendChild(svg)
+        figure.appendChild(element("figcaption", "", chart.label))
+        return figure
+
+    def _stats_panel(self, view: StatsPanelView) -> None:
+        """How an import went (in the panel's live region), every refused field, or the
+        question before an import replaces the statistics."""
+        confirm = document.getElementById("stats-confirm")
+        problems = document.getElementById("stats-problems")
+        clear(problems)
+        document.getElementById("stats-status").textContent = view.message
+        if view.problems_title:
+            problems.appendChild(element("p", "", view.problems_title))
+            items = element("ul")
+            for problem in view.problems:
+                items.appendChild(element("li", "", problem))
+            problems.appendChild(items)
+        document.getElementById("stats-question").textContent = view.question
+        confirm.hidden = not view.question
+        if view.question:
+            confirm.querySelector("[data-action='import-keep']").focus()
