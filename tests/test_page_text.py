@@ -1,4 +1,5 @@
-"""The page's plain-Python parts under CPython: words, prompts, reasons, options, the view.
+"""The page's plain-Python parts under CPython: words, prompts, reasons, the view (the options
+from the address have tests/test_options.py).
 
 The last tests play many deals with the engine and check the hidden-information promise at the
 level of what the page is given to show: the `TableView` and the announcements for seat 0
@@ -17,7 +18,7 @@ from lukfu import Action, Card, IllegalAction, State, classify, new_deal, parse_
 from lukfu.ai.heuristic import choose_action
 from lukfu.i18n import translator
 from lukfu.session import DEAL_OVER, DISCARDED, LED, REDEAL, TRICK_WON, Event, events_of
-from lukfu.web import options, saving, text, view
+from lukfu.web import saving, text, view
 from lukfu.web.text import YOU
 
 tr = translator("en")
@@ -279,24 +280,6 @@ def test_claim_button_shows_F_S_and_your_points() -> None:
     claim = {b.action: b for b in view.buttons(tr, obs, None)}["claim"]
     assert claim.visible and claim.sub == "F = 6, S = 1, +2 points"
     assert text.prompt_text(tr, obs).startswith("Your lead: you may claim now")
-
-
-# --- options from the address ------------------------------------------------------------
-
-
-def test_options_are_checked() -> None:
-    good = options.parse_options("?seed=12&master=0&delay=0&lang=en", ["en"])
-    assert (good.seed, good.master, good.delay, good.language, good.problems) == \
-        (12, 0, 0, "en", [])
-    bad = options.parse_options("?seed=-1&master=3&delay=fast&lang=fi", ["en"])
-    assert (bad.seed, bad.master, bad.delay, bad.language) == (None, None, None, None)
-    assert [name for name, _ in bad.problems] == ["seed", "master", "delay", "lang"]
-    assert options.parse_options("", ["en"]).problems == []
-    assert options.parse_options("?seed=%EF%BC%91", ["en"]).seed is None  # a full-width digit
-    assert options.replay_query("?lang=en&seed=1&delay=0&deal=x", "AJOi") == \
-        "?lang=en&delay=0&deal=AJOi"
-    long = options.problem_text(tr, "seed", "x" * 100)
-    assert "x" * 24 + "…" in long and "x" * 25 not in long
 
 
 # --- the hidden-information promise, engine-wide ---------------------------------------------

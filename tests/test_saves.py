@@ -1,5 +1,5 @@
-"""Saves and deal codes under CPython: a save resumes a deal exactly at every phase, a damaged
-one is refused with its kind, and a deal code names a deal's number and Master and nothing else.
+"""Saves under CPython: a save resumes a deal exactly at every phase, and a damaged one is refused
+with its kind, in plain words.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import zlib
 import pytest
 from test_session import play, random_person
 
-from lukfu.dealcode import MAX_CODE_LENGTH, MAX_DEAL_NUMBER, DealCodeError, deal_code, read_deal_code
+from lukfu.dealcode import MAX_DEAL_NUMBER
 from lukfu.i18n import translator
 from lukfu.saves import (
     CHECK,
@@ -23,65 +23,9 @@ from lukfu.saves import (
     write_save,
 )
 from lukfu.session import Session
-from lukfu.web import options, saving
+from lukfu.web import saving
 
 tr = translator("en")
-
-
-# --- deal codes ----------------------------------------------------------------------------
-
-
-def test_a_deal_code_reads_back_as_its_number_and_master() -> None:
-    rng = random.Random(5)
-    numbers = [0, 1, 2, 255, 256, 10**9, MAX_DEAL_NUMBER, *(rng.randrange(10**12) for _ in range(200))]
-    for number in numbers:
-        for master in (0, 1, 2):
-            code = deal_code(number, master)
-            assert read_deal_code(code) == (number, master)
-            assert len(code) <= MAX_CODE_LENGTH and code.isascii()
-            assert all(c.isalnum() or c in "-_" for c in code)  # nothing to escape in a URL
-    assert len(deal_code(10**9 - 1, 2)) == 8  # the page's deal numbers make 8-character codes
-    with pytest.raises(ValueError):
-        deal_code(MAX_DEAL_NUMBER + 1, 0)
-    with pytest.raises(ValueError):
-        deal_code(5, 3)
-
-
-def test_a_changed_or_malformed_code_is_refused() -> None:
-    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-    code = deal_code(123456789, 2)
-    changed = 0
-    for i in range(len(code)):
-        for letter in alphabet:
-            other = code[:i] + letter + code[i + 1:]
-            if other != code:
-                with pytest.raises(DealCodeError):
-                    read_deal_code(other)
-                changed += 1
-    assert changed == len(code) * 63
-    for bad in ("", "A", "AJO", "AJOi=", "AJ Oi", "AJ+i", "A" * (MAX_CODE_LENGTH + 1), "六虎六虎",
-                code[:-1], code + "A", code[1:]):
-        with pytest.raises(DealCodeError):
-            read_deal_code(bad)
-    # The same bytes written another way (unused low bits set) are not this game's code.
-    with pytest.raises(DealCodeError):
-        read_deal_code(deal_code(0, 0)[:-1] + "j")
-
-
-def test_the_address_takes_a_deal_code_and_reports_a_bad_one() -> None:
-    code = deal_code(4242, 1)
-    got = options.parse_options(f"?deal={code}&delay=0", ["en"])
-    assert (got.seed, got.master, got.delay, got.problems) == (4242, 1, 0, [])
-    got = options.parse_options(f"?seed=7&master=0&deal={code}", ["en"])  # the code wins
-    assert (got.seed, got.master) == (4242, 1)
-    for bad in (code[:-1] + ("A" if code[-1] != "A" else "B"), "x" * 5000, "%E2%80%AE"):
-        got = options.parse_options(f"?deal={bad}", ["en"])
-        assert got.seed is None and got.master is None and [n for n, _ in got.problems] == ["deal"]
-        notice = options.problem_text(tr, "deal", got.problems[0][1])
-        assert notice.startswith("The shared deal in the address") and "new deal" in notice
-        assert len(notice) < 200  # a long value is shown by its start only
-    assert options.without_deal(f"?lang=fa&deal={code}&seed=3&master=1&delay=0") == "?lang=fa&delay=0"
-    assert options.share_query(code) == f"?deal={code}"
 
 
 # --- saves -----------------------------------------------------------------------------------

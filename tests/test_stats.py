@@ -7,12 +7,10 @@ import json
 import random
 
 import pytest
-from test_page_game import cards_in
 from test_session import play, random_person
 
-from lukfu import OVER
 from lukfu.i18n import translator
-from lukfu.session import DEAL_OVER, Session
+from lukfu.session import Session
 from lukfu.stats import (
     DOES_NOT_ADD_UP,
     MAX_NET,
@@ -35,7 +33,7 @@ from lukfu.stats import (
     Tally,
     outcome,
 )
-from lukfu.web import replay, statistics, text
+from lukfu.web import statistics
 
 tr = translator("en")
 
@@ -193,53 +191,7 @@ def test_the_panel_shows_counts_a_chart_and_every_refusal_in_words() -> None:
     assert "۳۰" in statistics.confirm_text(fa, 1, 30)
 
 
-def test_a_tally_lists_every_count_the_export_holds() -> None:
-    assert set(json.loads(some_statistics(2).to_json())["levels"]["beginner"]) == set(vars(Tally()))
-
-
-# --- replays ---------------------------------------------------------------------------------
-
-
-def test_a_replay_steps_through_every_action_with_the_announcements_of_play() -> None:
-    for number in range(12):
-        session = finished(number)
-        steps = session.steps()
-        assert len(steps) == len(session.state.history) + 1
-        assert tuple(e for step in steps for e in step.events) == session.events
-        assert steps[-1].state == session.state and steps[-1].events[-1].kind == DEAL_OVER
-        assert Session.from_record(session.record()).steps() == steps
-        for index, step in enumerate(steps):
-            view = replay.replay_view(tr, steps, index)
-            assert view.phase == replay.REPLAY and not view.hand_enabled
-            assert view.hint == " ".join(text.event_text(tr, e) for e in step.events)
-            assert view.prompt == f"Replay: step {index} of {len(steps) - 1}"
-            hands = step.state.hands
-            assert [c.code for c in view.hand] == [str(c) for c in hands[0]]
-            for seat in (1, 2):  # every hand face up
-                shown = view.seats[seat].revealed
-                assert shown is not None and [c.code for c in shown] == [str(c) for c in hands[seat]]
-            enabled = {b.action: b.enabled for b in view.buttons}
-            assert enabled == {replay.FIRST: index > 0, replay.BACK: index > 0,
-                               replay.NEXT: index < len(steps) - 1,
-                               replay.LAST: index < len(steps) - 1, replay.CLOSE: True}
-            assert (view.result is not None) == (step.state.phase == OVER)
-
-
-def test_replay_keys_and_buttons_move_within_the_deal() -> None:
-    count = 9
-    assert [replay.moved(a, 4, count) for a in (replay.FIRST, replay.BACK, replay.NEXT, replay.LAST)] \
-        == [0, 3, 5, 8]
-    assert replay.moved(replay.BACK, 0, count) == 0 and replay.moved(replay.NEXT, 8, count) == 8
-    assert {k: replay.key_action(k, "ltr") for k in replay.KEYS} == replay.KEYS
-    assert replay.key_action("ArrowRight", "rtl") == replay.BACK
-    assert replay.key_action("Home", "rtl") == replay.FIRST
-    assert replay.key_action("Enter", "ltr") is None
-
-
-def test_a_replay_is_built_only_from_a_finished_deal_and_names_no_card_before_it() -> None:
-    """While the deal goes on, the page has no replay: the steps (every hand) exist only for
-    the session's owner; the announcements of every step name no hidden computer card."""
-    session = finished(5)
-    hidden = set(session.state.discards[1]) | set(session.state.discards[2])
-    for step in session.steps():
-        assert not cards_in(" ".join(text.event_text(tr, e) for e in step.events)) & hidden
+def test_an_export_holds_every_count_of_a_level_by_name() -> None:
+    counts = json.loads(some_statistics(2).to_json())["levels"]["beginner"]
+    names = {"deals", "wins", "draws", "losses", "net", "calls", "calls_won", "hints"}
+    assert set(counts) == names == set(vars(Tally())) and counts["deals"] == 2
