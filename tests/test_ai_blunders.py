@@ -161,7 +161,7 @@ def test_the_suite_is_big_enough_and_every_verdict_is_a_legal_choice() -> None:
 
 @pytest.mark.parametrize("level", SOUND_LEVELS)
 @pytest.mark.parametrize("position", POSITIONS, ids=[p.name for p in POSITIONS])
-def test_no_blunder(level: str, position: Position) -> None:
+def test_a_sound_level_makes_no_blunder(level: str, position: Position) -> None:
     state = position.state()
     seat = state.to_move
     assert seat is not None

@@ -44,8 +44,8 @@ def test_the_hint_is_strongs_move_for_that_seat() -> None:
          "discard"),
     ],
 )
-def test_each_reason(hands: tuple[str, str, str], setup: dict[str, object], before: tuple[str, ...],
-                     action: str, expected: str) -> None:
+def test_a_hint_says_why_its_move_is_good(hands: tuple[str, str, str], setup: dict[str, object],
+                                          before: tuple[str, ...], action: str, expected: str) -> None:
     state = State.from_hands(hands, 0, **setup)  # type: ignore[arg-type]
     for step in before:
         state = state.apply(parse_action(step))
@@ -54,7 +54,7 @@ def test_each_reason(hands: tuple[str, str, str], setup: dict[str, object], befo
     assert reason(state.observation(seat), parse_action(action)) == expected
 
 
-def test_calling_reasons() -> None:
+def test_a_hint_to_call_or_to_pass_says_so() -> None:
     observation = new_deal(2).observation(new_deal(2).master)
     assert reason(observation, parse_action("call")) == "call"
     assert reason(observation, parse_action("pass")) == "pass"

@@ -58,7 +58,7 @@ def load() -> list[dict[str, object]]:
 
 
 @pytest.mark.parametrize("entry", load(), ids=lambda entry: str(entry["name"]))
-def test_perft(entry: dict[str, object]) -> None:
+def test_legal_action_sequences_from_each_golden_position_count_as_recorded(entry: dict[str, object]) -> None:
     state = State.from_record(str(entry["record"]))
     depth, expected = int(str(entry["depth"])), int(str(entry["count"]))
     count = perft(state, depth)

@@ -16,7 +16,7 @@ from lukfu.web import options
 tr = translator("en")
 
 
-def test_options_are_checked() -> None:
+def test_good_options_are_read_and_each_bad_one_is_reported() -> None:
     good = options.parse_options("?seed=12&master=0&delay=0&lang=en", ["en"])
     assert (good.seed, good.master, good.delay, good.language, good.problems) == \
         (12, 0, 0, "en", [])

@@ -72,7 +72,7 @@ def test_a_computer_players_discard_in_an_event_is_caught() -> None:
         soak.check_events([Event(DISCARDED, 0, count=1)], parse_action("discard C2"))
 
 
-def test_the_scores_follow_the_rules() -> None:
+def test_the_soaks_expected_scores_are_the_rules_examples() -> None:
     assert soak.expected_net(0, 6, 0) == (2, -1, -1)  # RULES §10 example 25
     assert soak.expected_net(1, 6, 0) == (-2, 2, 0)  # example 27
     assert soak.expected_net(1, 7, 1) == (-2, 4, -2)  # example 28
