@@ -1,0 +1,151 @@
+"""A page without a browser: messages through `update`, effects carried out in memory.
+
+`Driver` plays the part of the wiring and the effects (`lukfu.web.app`, `lukfu.web.effects`):
+storage is two dicts, timers a queue that `settle` runs, computer players and hints think at
+once, catalogs are read from locales/.  Tests drive whole games through it under CPython.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from lukfu import Action, Card
+from lukfu.ai.hint import hint_thinking
+from lukfu.ai.thinking import finish
+from lukfu.i18n import catalog_path
+from lukfu.web.messages import LOCAL, Effect, Message
+from lukfu.web.model import Model
+from lukfu.web.page import PageView, enabled_buttons, page_view
+from lukfu.web.update import update
+from lukfu.web.view import TableView
+
+
+class Driver:
+    """The page, with ``stored`` (localStorage) and ``tab`` (sessionStorage) as dicts."""
+
+    def __init__(self, query: str = "", stored: dict[str, str] | None = None,
+                 tab: dict[str, str] | None = None, languages: Iterable[str] = ("en",),
+                 storage: bool = True, entropy: int = 1, touch: bool = False,
+                 unreachable: Iterable[str] = ()) -> None:
+        """``unreachable`` names the languages whose catalog cannot be fetched (offline)."""
+        self.model = Model()
+        self.stored: dict[str, str] = dict(stored or {})
+        self.tab: dict[str, str] = dict(tab or {})
+        self.storage = storage
+        self.unreachable = set(unreachable)
+        self.timers: list[Message] = []
+        self.effects: list[Effect] = []  # every effect so far, in order
+        self.address = query
+        self.downloads: list[tuple[str, str]] = []
+        self.clipboard: list[str] = []
+        self.boot = {"query": query, "page_url": "http://127.0.0.1/luk-fu/",
+                     "languages": list(languages), "stored": dict(self.stored) if storage else {},
+                     "tab": dict(self.tab), "storage": storage, "touch": touch,
+                     "reduced_motion": False, "entropy": entropy}
+
+    # --- the page's side ------------------------------------------------------------------------
+
+    def start(self) -> Driver:
+        self.send(("start", self.boot))
+        return self
+
+    def send(self, message: Message) -> list[Effect]:
+        self.model, effects = update(self.model, message)
+        page_view(self.model)  # every model must be viewable
+        self.effects += effects
+        for effect in effects:
+            self.run(effect)
+        return effects
+
+    def run(self, effect: Effect) -> None:
+        kind, args = effect[0], effect[1:]
+        if kind == "store":
+            area, key, value = args
+            if not self.storage:
+                self.send(("stored", False))
+            else:
+                (self.stored if area == LOCAL else self.tab)[key] = value
+        elif kind == "forget":
+            (self.stored if args[0] == LOCAL else self.tab).pop(args[1], None)
+        elif kind == "wait":
+            self.timers.append(args[1])
+        elif kind == "think":
+            session = self.model.session
+            assert session is not None
+            action = finish(session.thinking())
+            self.timers.append(("computer-moved", args[0], str(action)))
+        elif kind == "think-hint":
+            session = self.model.session
+            assert session is not None
+            hint = finish(hint_thinking(session.observation(0), session.deal_number))
+            self.timers.append(("hint-ready", args[0], len(session.state.history),
+                                str(hint.action), hint.reason, hint.F))
+        elif kind == "fetch-catalog":
+            path = catalog_path(args[0])
+            found = path.is_file() and args[0] not in self.unreachable
+            self.send(("catalog", args[0], path.read_bytes() if found else None))
+        elif kind == "address":
+            self.address = args[0]
+        elif kind == "download":
+            self.downloads.append((args[0], args[1]))
+        elif kind == "copy":
+            self.clipboard.append(args[0])
+            self.send(("copied", True))
+
+    def settle(self, only_computers: bool = False) -> None:
+        """Let time pass until nothing is waiting (the computers move, hints arrive); with
+        ``only_computers``, leave fleeting notices up."""
+        while self.timers:
+            message = self.timers.pop(0)
+            if only_computers and message[0] == "notice-gone":
+                continue
+            self.send(message)
+
+    # --- what the page shows ---------------------------------------------------------------------
+
+    @property
+    def view(self) -> PageView:
+        return page_view(self.model)
+
+    @property
+    def table(self) -> TableView:
+        table = self.view.table
+        assert table is not None
+        return table
+
+    def enabled(self) -> frozenset[str]:
+        return enabled_buttons(self.model)
+
+    def log(self) -> list[str]:
+        return [words for _id, words, _notice in self.view.log]
+
+    def notices(self) -> list[str]:
+        return [notice.text for notice in self.view.notices]
+
+    # --- a player at the page ----------------------------------------------------------------------
+
+    def press(self, name: str) -> None:
+        self.send(("press", name))
+
+    def select(self, cards: Iterable[Card]) -> None:
+        for card in cards:
+            self.send(("card", str(card)))
+
+    def act(self, action: Action) -> None:
+        """Take ``action`` as a player would: select its cards, press its button."""
+        if action.kind in ("play", "discard"):
+            self.select(action.cards)
+        self.press(action.kind)
+
+    def play_to_the_end(self, choose: Any = None) -> None:
+        """Play the deal out: ``choose(observation)`` (else the first legal action) each turn."""
+        for _ in range(200):
+            self.settle(only_computers=True)
+            session = self.model.session
+            assert session is not None
+            if session.is_over:
+                return
+            obs = session.observation(0)
+            self.act(choose(obs) if choose else obs.legal[0])
+        raise AssertionError("the deal did not end")
