@@ -53,9 +53,9 @@ def test_replay_keys_and_buttons_move_within_the_deal() -> None:
     assert replay.key_action("Enter", "ltr") is None
 
 
-def test_a_replay_is_built_only_from_a_finished_deal_and_names_no_card_before_it() -> None:
-    """While the deal goes on, the page has no replay: the steps (every hand) exist only for
-    the session's owner; the announcements of every step name no hidden computer card."""
+def test_a_replays_announcements_name_no_card_a_computer_discarded_face_down() -> None:
+    """The steps show every hand (the page offers a replay only once the deal is over, see
+    test_update_deal.py), but what each step announces, as in play, keeps face-down cards hidden."""
     session = finished(5)
     hidden = set(session.state.discards[1]) | set(session.state.discards[2])
     for step in session.steps():

@@ -142,7 +142,7 @@ def test_a_bad_action_is_refused_with_its_reason_and_changes_nothing() -> None:
     session = session.act(parse_action("call"))
     session = session.run()
     assert session.waiting_for_person()
-    before_state, before_events = session.state, session.events
+    untried = Session.from_record(session.record())  # the same session, no bad action tried
     hand = session.observation(0).hand
     for bad, code in [
         (parse_action("pass"), "wrong-phase"),
@@ -151,10 +151,11 @@ def test_a_bad_action_is_refused_with_its_reason_and_changes_nothing() -> None:
         with pytest.raises(IllegalAction) as refused:
             session.act(bad)
         assert refused.value.code == code and refused.value.reason
-        assert session.state is before_state and session.events == before_events
         assert session.waiting_for_person()
     with pytest.raises(WaitingForPerson):
         session.step()  # nobody may act for the person
+    # The deal goes on as if nothing had been tried: the same computer moves follow.
+    assert play(session, random_person(3)).events == play(untried, random_person(3)).events
 
 
 def test_the_same_deal_replays_the_same_computer_moves() -> None:
@@ -175,9 +176,9 @@ def test_a_session_resumes_from_its_record_exactly(moves: int) -> None:
     assert resumed.state == played.state and resumed.events == played.events
     assert resumed.to_move == played.to_move
     # The computer moves to come are the same ones.
-    for session in (played, resumed):
-        session = play(session, random_person(77))
-    assert resumed.state.history == played.state.history
+    played_on, resumed_on = (play(session, random_person(77)) for session in (played, resumed))
+    assert played_on.is_over and resumed_on.state.history == played_on.state.history
+    assert resumed_on.events == played_on.events
 
 
 def test_computer_players_see_only_their_own_observation() -> None:
