@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from lukfu.dealcode import deal_code
+from lukfu.dealcode import MAX_DEAL_NUMBER, deal_code
 from lukfu.i18n import translator
 from lukfu.web import options
 
@@ -18,13 +18,13 @@ tr = translator("en")
 
 def test_good_options_are_read_and_each_bad_one_is_reported() -> None:
     good = options.parse_options("?seed=12&master=0&delay=0&lang=en", ["en"])
-    assert (good.seed, good.master, good.delay, good.language, good.problems) == \
+    assert (good.deal_number, good.master, good.delay, good.language, good.problems) == \
         (12, 0, 0, "en", [])
     bad = options.parse_options("?seed=-1&master=3&delay=fast&lang=fi", ["en"])
-    assert (bad.seed, bad.master, bad.delay, bad.language) == (None, None, None, None)
+    assert (bad.deal_number, bad.master, bad.delay, bad.language) == (None, None, None, None)
     assert [name for name, _ in bad.problems] == ["seed", "master", "delay", "lang"]
     assert options.parse_options("", ["en"]).problems == []
-    assert options.parse_options("?seed=%EF%BC%91", ["en"]).seed is None  # a full-width digit
+    assert options.parse_options("?seed=%EF%BC%91", ["en"]).deal_number is None  # a full-width digit
     assert options.replay_query("?lang=en&seed=1&delay=0&deal=x", "AJOi") == \
         "?lang=en&delay=0&deal=AJOi"
     long = options.problem_text(tr, "seed", "x" * 100)
@@ -34,12 +34,12 @@ def test_good_options_are_read_and_each_bad_one_is_reported() -> None:
 def test_the_address_takes_a_deal_code_and_reports_a_bad_one() -> None:
     code = deal_code(4242, 1)
     got = options.parse_options(f"?deal={code}&delay=0", ["en"])
-    assert (got.seed, got.master, got.delay, got.problems) == (4242, 1, 0, [])
+    assert (got.deal_number, got.master, got.delay, got.problems) == (4242, 1, 0, [])
     got = options.parse_options(f"?seed=7&master=0&deal={code}", ["en"])  # the code wins
-    assert (got.seed, got.master) == (4242, 1)
+    assert (got.deal_number, got.master) == (4242, 1)
     for bad in (code[:-1] + ("A" if code[-1] != "A" else "B"), "x" * 5000, "%E2%80%AE"):
         got = options.parse_options(f"?deal={bad}", ["en"])
-        assert got.seed is None and got.master is None and [n for n, _ in got.problems] == ["deal"]
+        assert got.deal_number is None and got.master is None and [n for n, _ in got.problems] == ["deal"]
         notice = options.problem_text(tr, "deal", got.problems[0][1])
         assert notice.startswith("The shared deal in the address") and "new deal" in notice
         assert len(notice) < 200  # a long value is shown by its start only
@@ -61,11 +61,11 @@ def test_a_huge_whole_number_is_a_problem_not_a_crash(name: str) -> None:
 
 
 def test_the_largest_seed_is_accepted_and_one_more_digit_is_not() -> None:
-    assert options.parse_options(f"?seed={options.MAX_SEED}", ["en"]).seed == options.MAX_SEED
-    assert options.parse_options(f"?seed={options.MAX_SEED + 1}", ["en"]).seed is None
-    assert options.parse_options("?seed=" + "0" * 19, ["en"]).seed == 0
-    assert options.parse_options("?seed=" + "0" * 20 + "1", ["en"]).seed is None
-    assert options.parse_options("?seed=+12+", ["en"]).seed == 12  # "+" is a space
+    assert options.parse_options(f"?seed={MAX_DEAL_NUMBER}", ["en"]).deal_number == MAX_DEAL_NUMBER
+    assert options.parse_options(f"?seed={MAX_DEAL_NUMBER + 1}", ["en"]).deal_number is None
+    assert options.parse_options("?seed=" + "0" * 19, ["en"]).deal_number == 0
+    assert options.parse_options("?seed=" + "0" * 20 + "1", ["en"]).deal_number is None
+    assert options.parse_options("?seed=+12+", ["en"]).deal_number == 12  # "+" is a space
     assert options.parse_options("?master=2&delay=10000", ["en"]).delay == options.MAX_DELAY
     assert options.parse_options("?delay=10001", ["en"]).problems == [("delay", "10001")]
 
@@ -76,7 +76,7 @@ def test_a_100_kB_value_is_quick_and_quoted_short(name: str) -> None:
     start = time.perf_counter()
     got = options.parse_options(f"?{name}={value}&seed=5", ["en"])
     assert time.perf_counter() - start < 0.5
-    assert got.seed == 5  # a later seed wins over an earlier bad one
+    assert got.deal_number == 5  # a later seed wins over an earlier bad one
     problems = [n for n, _ in got.problems]
     assert problems == ([name] if name not in ("seed", "other") else [])
     for n, v in got.problems:
@@ -92,10 +92,10 @@ def test_a_language_code_is_capped_before_it_is_lowered() -> None:
 
 def test_repeated_names_the_last_one_wins() -> None:
     got = options.parse_options("?seed=abc&seed=7&master=1&master=x", ["en"])
-    assert (got.seed, got.master) == (7, None)
+    assert (got.deal_number, got.master) == (7, None)
     assert got.problems == [("master", "x")]
     got = options.parse_options("&".join(["seed=1"] * 10_000 + ["seed=" + "9" * 5000]), ["en"])
-    assert got.seed is None and [n for n, _ in got.problems] == ["seed"]
+    assert got.deal_number is None and [n for n, _ in got.problems] == ["seed"]
 
 
 @pytest.mark.parametrize(
@@ -119,11 +119,11 @@ def test_repeated_names_the_last_one_wins() -> None:
 )
 def test_odd_percent_escapes_are_problems(query: str, shown: str) -> None:
     got = options.parse_options(query, ["en"])
-    assert got.seed is None and len(got.problems) == 1
+    assert got.deal_number is None and len(got.problems) == 1
     assert options.shown_value(got.problems[0][1]) == shown
     assert f"({shown})" in options.problem_text(tr, "seed", got.problems[0][1])
 
 
 def test_escaped_digits_still_make_a_good_seed() -> None:
-    assert options.parse_options("?seed=%31%32", ["en"]).seed == 12
-    assert options.parse_options("?%73eed=3", ["en"]).seed == 3  # an escaped name
+    assert options.parse_options("?seed=%31%32", ["en"]).deal_number == 12
+    assert options.parse_options("?%73eed=3", ["en"]).deal_number == 3  # an escaped name

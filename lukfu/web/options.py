@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from lukfu.dealcode import MAX_CODE_LENGTH, DealCodeError, read_deal_code
+from lukfu.dealcode import MAX_CODE_LENGTH, MAX_DEAL_NUMBER, DealCodeError, read_deal_code
 from lukfu.i18n import Translator, match_language
 
 # Pause before each computer move, in milliseconds: the "Speed" setting's choices.
@@ -25,19 +25,20 @@ MOTIONS = {"slow": 380, "normal": 240, "fast": 140, "instant": 0}
 # the stylesheet's custom property it sets (as a fraction: the value / 100).
 LOOKS = {"contrast": (80, 130, 100), "grain": (0, 100, 0), "warmth": (-100, 100, 0)}
 MAX_DELAY = 10_000
-MAX_SEED = 2**63 - 1
 SHOWN_VALUE_LENGTH = 24  # a pasted address can hold anything: show only its start
 MAX_LANGUAGE_LENGTH = 35  # longer than any language tag a catalog could be named after
 # The parameters that name a deal: a page that dealt it takes them out of its address, so that
 # a reload resumes the saved deal instead of dealing this one again.
 DEAL_PARAMETERS = ("seed", "master", "deal")
+# The address says seed= for the deal number (links already shared say it too).
+FIELDS = {"seed": "deal_number"}
 # The longest text each whole-number parameter may hold: as many digits as its largest value.
-MAX_DIGITS = {"seed": len(str(MAX_SEED)), "master": 1, "delay": len(str(MAX_DELAY))}
+MAX_DIGITS = {"seed": len(str(MAX_DEAL_NUMBER)), "master": 1, "delay": len(str(MAX_DELAY))}
 
 
 @dataclass
 class Options:
-    seed: int | None = None  # None: a random deal
+    deal_number: int | None = None  # ?seed= (the address's name for it); None: a random deal
     master: int | None = None  # None: the engine picks the Master
     delay: int | None = None  # milliseconds; None: use the speed setting
     language: str | None = None  # None: the browser's or the default language
@@ -86,7 +87,7 @@ def parse_options(query: str, languages: list[str]) -> Options:
     """Read the address's query string; ``languages`` are the codes that have a catalog."""
     options = Options()
     params = dict(query_pairs(query))  # the last value of a repeated name wins
-    for name, high in (("seed", MAX_SEED), ("master", 2), ("delay", MAX_DELAY)):
+    for name, high in (("seed", MAX_DEAL_NUMBER), ("master", 2), ("delay", MAX_DELAY)):
         value = params.get(name)
         if value is None:
             continue
@@ -94,13 +95,13 @@ def parse_options(query: str, languages: list[str]) -> Options:
         if number is None:
             options.problems.append((name, value))
         else:
-            setattr(options, name, number)
+            setattr(options, FIELDS.get(name, name), number)
     value = params.get("deal")  # a shared deal: its number and Master, over seed= and master=
     if value is not None:
         try:
             if len(value) > MAX_CODE_LENGTH:
                 raise DealCodeError("too long")
-            options.seed, options.master = read_deal_code(value.strip())
+            options.deal_number, options.master = read_deal_code(value.strip())
         except DealCodeError:
             options.problems.append(("deal", value))
     value = params.get("lang")

@@ -112,12 +112,12 @@ def ready(model: Model, fx: list[Effect]) -> Model:
         except StatisticsError:
             model = notice(model, "stats-problem")
     saved = stored.get(saving.SAVE_KEY)
-    if found.seed is not None:
+    if found.deal_number is not None:
         # A deal named by the address is dealt once: a reload then resumes it from the save.
         query = options.without_deal(model.query)
         fx.append(("address", query))
-        aside = deal.unfinished(saved, found.seed, found.master)
-        model = deal.deal(model._replace(query=query), fx, found.seed, found.master)
+        aside = deal.unfinished(saved, found.deal_number, found.master)
+        model = deal.deal(model._replace(query=query), fx, found.deal_number, found.master)
         if aside is not None:  # a shared link opened in the middle of another deal
             fx.append(store(saving.ASIDE_KEY, aside))
             model = notice(model._replace(aside=aside), "aside", action="resume-aside")
