@@ -1,5 +1,10 @@
-"""The page: renders one seat's observation in the browser and turns clicks into actions.
+"""The page, as model, update and view: one place for each decision, tested without a browser.
 
-Only this package imports the browser modules ``js`` and ``pyscript``, and only in `render`,
-`app` and `main`; `text` and `options` are plain Python, tested under CPython.
+- `model` (the frozen `Model`), `messages` (what happens to the page, what it must do),
+  `update` and `deal` (every decision), `page` and `view` (what the page shows, as plain data),
+  with `text`, `options`, `replay`, `statistics` and `saving` for words and formats: plain
+  Python, checked by mypy and driven by the tests under CPython.
+- `render` (the only code that writes the DOM), `effects` and `offline` (the only code that
+  touches storage, timers, the clipboard, fetches, the service worker and the thinking computer
+  players) and `app` (the wiring) with `main`: the only modules that import ``js``.
 """
