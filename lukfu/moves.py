@@ -7,8 +7,8 @@ for a non-caller's single, and the passed Master's limit on long leads.
 
 from __future__ import annotations
 
-from .cards import SUIT_MASK, cards_of
-from .plays import BEATERS, PLAY_SIZES, RUNS_IN_SUIT, SETS_AT_RANK
+from .cards import SUIT_MASK
+from .plays import BEATERS, PLAY_SIZES, RUNS_IN_SUIT, SETS_AT_RANK, SINGLES_IN_SUIT
 
 PASSED_MASTER_LONGEST_LEAD = 3
 """A passed Master may not lead a set of four or a run of four or more (following is free)."""
@@ -40,7 +40,10 @@ def lead_play_indices(hand: int, old: int, is_caller: bool, passed_master: bool)
         suit = highest_free_suit(hand, old)
         if suit is not None:
             singles = hand & ~old & (SUIT_MASK << 9 * suit)
-    indices: list[int] = list(cards_of(singles))  # a single's index is its card's
+    # Plain ints, not Cards: the tables these index later are quickest with exact ints.
+    s0, s1, s2, s3 = SINGLES_IN_SUIT
+    indices = [*s0[singles & SUIT_MASK], *s1[singles >> 9 & SUIT_MASK], *s2[singles >> 18 & SUIT_MASK]]
+    indices += s3[singles >> 27]
     a, b, c, d = hand & SUIT_MASK, hand >> 9 & SUIT_MASK, hand >> 18 & SUIT_MASK, hand >> 27
     three_of_a_rank = (a & b & (c | d)) | (c & d & (a | b))
     while three_of_a_rank:

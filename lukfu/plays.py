@@ -127,6 +127,15 @@ BEATER_MASKS = tuple(tuple(mask for _index, mask in beaters) for beaters in BEAT
 """For each play index: the masks of the plays that beat it (``BEATERS`` without the indices)."""
 
 
+def _singles_in_suit(suit: int) -> tuple[tuple[int, ...], ...]:
+    """For each 9-bit pattern of this suit in a hand: the indices of its singles, as plain ints
+    (a single's index is its card's; built by doubling, bit by bit)."""
+    table: list[tuple[int, ...]] = [()]
+    for position in range(9):
+        table += [singles + (suit * 9 + position,) for singles in table]
+    return tuple(table)
+
+
 def _runs_in_suit(suit: int) -> tuple[tuple[int, ...], ...]:
     """For each 9-bit pattern of this suit in a hand: the indices of the runs it holds."""
     runs = [(play.index, play.mask >> 9 * suit) for play in PLAYS if play.kind == RUN and play.suit == suit]
@@ -139,6 +148,7 @@ def _sets_at_rank(rank: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(i for i, m in sets if m & pattern == m) for pattern in range(16))
 
 
+SINGLES_IN_SUIT = tuple(_singles_in_suit(suit) for suit in range(4))
 RUNS_IN_SUIT = tuple(_runs_in_suit(suit) for suit in range(4))
 SETS_AT_RANK = ((),) + tuple(_sets_at_rank(rank) for rank in range(1, 10))
 """Indexed by rank 1–9 (entry 0 is empty), then by the 4-bit pattern of suits held."""

@@ -54,9 +54,10 @@ class State:
         return self._pos.copy()
 
     def at(self, pos: Position) -> State:
-        """This deal at ``pos``, a position stepped on from this state's by the rules (a copy
-        of it is kept): its record goes on from this one's, its history is read off ``pos``."""
-        return self._next(pos.copy())
+        """This deal at ``pos``, a position stepped on from this state's ``position()`` by the
+        rules: its record goes on from this one's, its history is read off ``pos``. ``pos``
+        becomes the new state's own, not copied (the fast playouts end here): step it no more."""
+        return self._next(pos)
 
     # --- construction -------------------------------------------------------------------------
 

@@ -62,13 +62,12 @@ def test_fast_playouts_from_a_position_set_up_mid_deal() -> None:
         assert State.from_record(end.record()) == end
 
 
-def test_a_states_position_is_a_copy() -> None:
+def test_a_states_position_is_a_copy_and_at_goes_on_from_the_state() -> None:
     state = new_deal(3)
     pos = state.position()
     pos.step_call(True)
     assert state.phase == "calling" and state.history == ()
     later = state.at(pos)
-    pos.step_play(pos.options()[1][0])  # a lead: ``later`` keeps its own copy
     assert later.phase == "playing" and later.history == (Action.call(),)
     assert later == state.apply(Action.call()) and later.record() == state.apply(Action.call()).record()
 
