@@ -18,17 +18,6 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 
-def test_the_level_is_a_setting_kept_across_visits(page: Page) -> None:
-    page.goto("index.html?seed=4&delay=0&master=1")
-    page.wait_for_selector(READY, timeout=30_000)
-    assert page.input_value("#level") == "strong"  # the default
-    page.select_option("#level", "casual")
-    page.reload()
-    page.wait_for_selector(READY, timeout=30_000)
-    assert page.input_value("#level") == "casual"
-    assert page.evaluate("localStorage.getItem('lukfu.level')") == "casual"
-
-
 def test_a_whole_deal_played_by_hints(page: Page) -> None:
     """Each hint names the move and why, selects its cards, and the end counts the hints."""
     page.goto("index.html?seed=3&delay=0&master=0")

@@ -143,7 +143,7 @@ def test_a_python_error_at_start_says_so_and_copies_details(
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize("size", ["phone"])  # (what it says: tests/test_update_page.py)
 def test_a_5000_digit_seed_deals_a_random_deal_with_a_visible_notice(
     page: Page, screenshot_dir: Path, size: str
 ) -> None:

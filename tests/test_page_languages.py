@@ -118,13 +118,6 @@ def test_a_catalog_that_does_not_arrive_leaves_the_game_in_english(
     assert "could not be loaded" in notice and page.locator("#notices").is_visible()
 
 
-@pytest.mark.browser
-def test_an_unknown_language_falls_back_to_english_with_a_notice(page: Page) -> None:
-    start(page, "lang=xx&seed=3&master=0&delay=0")
-    assert page.get_attribute("html", "lang") == "en"
-    assert "language in the address" in page.locator("#notices").inner_text()
-
-
 def rules_visible(page: Page) -> bool:
     return bool(page.evaluate(
         "() => getComputedStyle(document.querySelector('#rules h3')).visibility === 'visible'"))

@@ -6,15 +6,12 @@ phone-result.png, rtl.png.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from test_page_game import READY, Player
-
-from lukfu.web import options
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Route
@@ -140,37 +137,3 @@ document.addEventListener("DOMContentLoaded", () => {
 });
 """
 
-
-def test_bad_address_parameters_are_reported_and_ignored(page: Page) -> None:
-    page.add_init_script(LOG_TIMES)  # when each line of the log arrived
-    page.goto("index.html?seed=abc&master=7&delay=-5&lang=xx")
-    page.wait_for_selector(READY, timeout=30_000)
-    notices = page.eval_on_selector_all("#log li.notice", "els => els.map(e => e.textContent)")
-    assert len(notices) == 4, notices
-    assert "(abc)" in notices[0] and "random" in notices[0]
-    assert "(7)" in notices[1] and "(-5)" in notices[2] and "(xx)" in notices[3]
-    # A random deal's number is not shown before the end (it would tell every hand).
-    assert "was deal number" not in page.content().lower()
-    # The bad delay was ignored: a computer player waits the normal pause before it moves.
-    if page.get_attribute("#table", "data-to-move") == "0":
-        page.click("[data-action='pass']" if page.is_visible("[data-action='pass']")
-                   else "#hand [data-card]")
-    seat = page.get_attribute("#table", "data-to-move")
-    if seat in ("1", "2"):
-        assert re.search(r"^(Right|Left) is (deciding|thinking)", page.inner_text("#prompt"))
-        count = page.locator("#log li").count()
-        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {count}",
-                               timeout=5_000)
-        # The computer's line came at least the pause after the line before it (the page's
-        # own clock: a busy machine only makes the gap longer).
-        times = page.evaluate("() => window.logTimes")
-        assert times[count] - times[count - 1] >= 0.9 * options.SPEEDS["normal"]
-    # The speed setting is kept for the next visit.
-    page.select_option("#speed", "fast")
-    page.goto("index.html?delay=0")
-    page.wait_for_selector(READY, timeout=30_000)
-    assert page.eval_on_selector("#speed", "e => e.value") == "fast"
-    # A random deal again, with no pause: it may even be over already (a computer Master can
-    # claim at once with six Old cards), but you have not played a card yet.
-    assert page.get_attribute("#table", "data-phase") in ("calling", "playing", "over")
-    assert page.locator("#hand [data-card]").count() == 12
