@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from .actions import CALL, CLAIM, PASS, PLAY, Action, IllegalAction
 from .ai import LEVELS, make_player
-from .ai.players import Chooser, thinking
+from .ai.players import Player, thinking
 from .ai.thinking import Thinking, finish
 from .cards import Card
 from .observation import Observation, Result
@@ -27,10 +27,6 @@ from .state import State, new_deal
 
 SESSION_VERSION = 1
 PERSON = "person"
-
-
-Player = Chooser
-"""Anything that takes a seat: it sees that seat's observation and returns a legal action."""
 
 
 class WaitingForPerson(RuntimeError):

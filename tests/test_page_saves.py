@@ -31,6 +31,24 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 tr = translator("en")
+SNAPSHOT = """() => {
+  const codes = sel => [...document.querySelectorAll(sel)].map(e => e.getAttribute('src') || e.dataset.card);
+  const t = document.getElementById('table');
+  return {
+    phase: t.dataset.phase, toMove: t.dataset.toMove,
+    hand: codes('#hand [data-card]'),
+    trick: [...document.querySelectorAll('#trick .slot')].map(s => s.className + ':' +
+      [...s.querySelectorAll('img')].map(i => i.getAttribute('src')).join(',')),
+    title: document.querySelector('#trick .trick-title').textContent,
+    seats: [...document.querySelectorAll('[data-seat]')].map(s =>
+      s.querySelector('.seat-score').textContent + '/' + (s.querySelector('.seat-count') ?
+      s.querySelector('.seat-count').textContent : '') + '/' + s.querySelector('.seat-marks').textContent),
+    prompt: document.getElementById('prompt').textContent,
+    buttons: [...document.querySelectorAll('#actions [data-action]')].filter(b => !b.hidden)
+      .map(b => b.dataset.action + (b.disabled ? '-' : '+')),
+    result: [...document.querySelectorAll('[data-result-seat]')].map(r => r.dataset.net),
+  };
+}"""
 def start(player: Player, query: str) -> None:
     player.master = 0
     player.ai_hands = None
@@ -220,6 +238,34 @@ def test_statistics_export_import_round_trip_and_refusals(player: Player, screen
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 720}
+
+
+def test_a_link_opened_mid_deal_keeps_the_unfinished_deal_to_go_back_to(player: Player,
+                                                                        screenshot_dir: Path) -> None:
+    page = player.page
+    start(player, "?seed=7&master=0&delay=0")
+    deal = Deal(7)
+    for _ in range(2):  # a few moves into deal 7
+        player.wait_for_me()
+        player.decide(deal, [True], claim=False)
+    player.wait_for_me()
+    assert player.attr("data-phase") == "playing"
+    before = page.evaluate(SNAPSHOT)
+    page.goto(f"index.html?deal={deal_code(41, 1)}&delay=0")
+    page.wait_for_selector(READY, timeout=30_000)
+    assert save_of(page).deal_number == 41
+    notice = page.locator("#notices .notice")
+    assert notice.count() == 1 and saving.aside_text(tr) in notice.inner_text()
+    shoot(page, screenshot_dir / "saves-aside-en.png")
+    page.click("[data-action='resume-aside']")
+    player.wait_for_me()
+    assert page.evaluate(SNAPSHOT) == before  # deal 7, exactly where it was left
+    assert save_of(page).deal_number == 7 and not page.locator("#notices .notice").count()
+    assert page.evaluate("localStorage.getItem('lukfu.save.aside')") is None
+    # A link to the same deal, or opened after a finished one, puts nothing aside.
+    page.goto("index.html?seed=7&master=0&delay=0")
+    page.wait_for_selector(READY, timeout=30_000)
+    assert not page.locator("#notices .notice").count()
 
 
 @pytest.mark.parametrize("language", ["en", "fa"])

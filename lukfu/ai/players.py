@@ -60,10 +60,6 @@ class Player(Protocol):
     def choose(self, observation: Observation) -> Action: ...
 
 
-Chooser = Player
-"""The old name of ``Player`` (``lukfu.session`` still imports it)."""
-
-
 class RulesOfThumbPlayer:
     """The beginner: rules of thumb over its own observation (``heuristic``), no search."""
 

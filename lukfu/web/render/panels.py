@@ -32,7 +32,8 @@ class Panels:
         self.shown = Shown()
         self._static: list[tuple[Any, str, str | None]] = []
         self._lines: dict[int, tuple[Any, str]] = {}  # log line id: its element and words
-        self._notices: dict[int, Any] = {}  # notice id: its element (gone once dismissed)
+        # notice id: its element (not connected once dismissed), and whether it is fleeting
+        self._notices: dict[int, tuple[Any, bool]] = {}
         self._phase_before_failure = ""
         self._tip_made = False
         for option in list(self.picker.options):  # the languages with a catalog, each in itself
@@ -158,11 +159,12 @@ class Panels:
             return
         ids = {n.id for n in notices}
         for notice_id in [i for i in self._notices if i not in ids]:
-            item = self._notices.pop(notice_id)
-            if not item.contains(document.activeElement):  # not while the keyboard is on it
-                item.remove()
+            item, fleeting = self._notices.pop(notice_id)
+            if fleeting and item.contains(document.activeElement):
+                continue  # news going by itself waits while the keyboard is on it
+            item.remove()
         for notice in notices:
-            item = self._notices.get(notice.id)
+            item = self._notices.get(notice.id, (None, False))[0]
             if item is not None and not item.isConnected:
                 continue  # dismissed
             content = element("p", "notice-text", notice.text)
@@ -175,7 +177,7 @@ class Panels:
                 self.notices.appendChild(fresh)
             else:
                 item.replaceWith(fresh)
-            self._notices[notice.id] = fresh
+            self._notices[notice.id] = (fresh, notice.fleeting)
 
     def _notice(self, content: Any, dismiss: str, cls: str = "") -> Any:
         """A notice box holding ``content``, with its close button."""
