@@ -5,16 +5,20 @@ module imports fine (and engine tests run) on a machine without Playwright or Ch
 
 Fixtures for browser tests (mark them ``@pytest.mark.browser``):
 
+- ``built_site``   (session) site/, built once for the whole run (the workers share it).
 - ``site_url``     (session) "http://127.0.0.1:<port>/luk-fu/" serving site/ from a project
                    folder, as GitHub Pages serves it; the site is built first (tools/site.py).
 - ``browser``      (session) headless Chromium with the project's flags and a fresh profile.
 - ``browser_context_args`` (function) extra ``new_context()`` options; override it in a test
                    module, e.g. ``{"locale": "fa-IR", "viewport": {...}}``.
-- ``page``         (function) a page in a FRESH context whose ``base_url`` is ``site_url``
-                   (so ``page.goto("index.html")`` works).  At teardown it asserts that no
-                   request went to another origin or outside the site's folder, and that no
-                   console error or uncaught page error happened.  Service workers are blocked
-                   unless ``browser_context_args`` says ``service_workers="allow"``.
+- ``page``         (function) a page whose ``base_url`` is ``site_url`` (so
+                   ``page.goto("index.html")`` works), with nothing stored, in a context shared
+                   by the tests with the same ``browser_context_args`` (its HTTP cache warm,
+                   the site's storage cleared each test); a fresh one if service workers run.
+                   At teardown it asserts that no request went to another origin or outside
+                   the site's folder, and that no console error or uncaught page error
+                   happened.  Service workers are blocked unless ``browser_context_args`` says
+                   ``service_workers="allow"``.
 - ``browser_log``  (function) what ``page`` recorded; call ``expect_console_error(regex)`` to
                    allow an error a test provokes on purpose.
 - ``player``       (function) a ``test_page_game.Player`` driving ``page`` against Beginner.
@@ -24,6 +28,7 @@ Fixtures for browser tests (mark them ``@pytest.mark.browser``):
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 from collections.abc import Iterator
@@ -103,19 +108,34 @@ def screenshot_dir() -> Path:
 
 
 @pytest.fixture(scope="session")
-def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Build site/ and serve it under a project folder on 127.0.0.1 and a free port; yield its
-    URL, "http://127.0.0.1:<port>/luk-fu/".
+def built_site() -> Path:
+    """site/, built once for the whole run: the tests run in parallel (pytest-xdist), and the
+    first worker builds while the others wait, so that no test rebuilds the site that another
+    is serving.  Building fails with a clear message if node_modules is missing (run
+    tools/test, which runs `npm ci`)."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"pid {os.getpid()}"
+    folder = ROOT / "artifacts"
+    folder.mkdir(exist_ok=True)
+    marker = folder / "site.built"  # the run that built site/ last
+    with (folder / "site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if marker.is_file() and marker.read_text() == run:
+            return site.SITE
+        try:
+            built = site.build_site(verbose=False)
+        except runtime.BuildError as error:
+            skip_or_fail(f"cannot build site/: {error}")
+        marker.write_text(run)
+        return built
 
-    Building fails with a clear message if node_modules is missing (run tools/test, which runs
-    `npm ci`).  Caching is "no-cache", as in tools/serve.  MIME types are fixed in
-    tools/devserver.py (.wasm, .mjs, ...).
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Serve site/ under a project folder on 127.0.0.1 and a free port; yield its URL,
+    "http://127.0.0.1:<port>/luk-fu/".  Caching is "no-cache", as in tools/serve.  MIME types
+    are fixed in tools/devserver.py (.wasm, .mjs, ...).
     """
-    try:
-        built = site.build_site(verbose=False)
-    except runtime.BuildError as error:
-        pytest.fail(f"cannot build site/: {error}", pytrace=False)
-    server, url = devserver.start_in_folder(built, tmp_path_factory.mktemp("served"))
+    server, url = devserver.start_in_folder(built_site, tmp_path_factory.mktemp("served"))
     try:
         yield url
     finally:
@@ -164,6 +184,74 @@ def browser_log(site_url: str) -> BrowserLog:
     return BrowserLog(site_origin=origin(site_url), site_folder=urlsplit(site_url).path)
 
 
+class SharedContexts:
+    """Browser contexts shared by the tests that ask for the same options: each context's HTTP
+    cache stays warm (Pyodide's 14 MB are not fetched and compiled afresh for every test),
+    while each test gets a new page, with the site's storage cleared before it starts and the
+    context's permissions and network put back after it.  A test that lets service workers in
+    gets a context of its own."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.contexts: dict[str, Any] = {}
+        self.log: BrowserLog | None = None  # the log of the test now running
+
+    def new_page(self, site_url: str, args: dict[str, Any], log: BrowserLog) -> tuple[Any, Page]:
+        key = repr((site_url, sorted(args.items())))
+        context = self.contexts.get(key)
+        if context is None:
+            options = {"base_url": site_url, "service_workers": "block", **args}
+            context = self.contexts[key] = self.browser.new_context(**options)
+            watch(context, lambda: self.log)
+        self.log = log
+        page = context.new_page()
+        session = context.new_cdp_session(page)
+        session.send("Storage.clearDataForOrigin", {
+            "origin": origin(site_url),
+            "storageTypes": "local_storage,session_storage,indexeddb,cache_storage,service_workers"})
+        session.detach()
+        return context, page
+
+    def after(self, context: Any) -> None:
+        for page in context.pages:  # the test's page and any tab it opened
+            page.close()
+        context.clear_permissions()
+        context.set_offline(False)
+        self.log = None
+
+    def close(self) -> None:
+        for context in self.contexts.values():
+            context.close()
+
+
+def watch(context: Any, log: Any) -> None:
+    """Record on ``log()`` every request, console error and page error of ``context``'s pages
+    (workers and service workers included)."""
+
+    def on_request(url: str) -> None:
+        if (current := log()) is not None:
+            current.on_request(url)
+
+    def on_error(text: str) -> None:
+        if (current := log()) is not None:
+            current.on_error(text)
+
+    context.on("request", lambda req: on_request(req.url))
+    context.on("websocket", lambda ws: on_request(ws.url))
+    context.on("console", lambda msg: on_error(
+        f"console.error: {msg.text} ({msg.location.get('url')})") if msg.type == "error" else None)
+    context.on("weberror", lambda err: on_error(f"page error: {err.error}"))
+
+
+@pytest.fixture(scope="session")
+def shared_contexts(browser: Browser) -> Iterator[SharedContexts]:
+    shared = SharedContexts(browser)
+    try:
+        yield shared
+    finally:
+        shared.close()
+
+
 @pytest.fixture
 def page(
     request: pytest.FixtureRequest,
@@ -172,26 +260,23 @@ def page(
     browser_context_args: dict[str, Any],
     browser_log: BrowserLog,
     screenshot_dir: Path,
+    shared_contexts: SharedContexts,
 ) -> Iterator[Page]:
-    """A page in a fresh browser context, guarded: no other origin, no console error.
+    """A page with nothing stored, guarded: no other origin, no console error.
 
+    Tests that ask for the same ``browser_context_args`` share a browser context (its HTTP cache
+    warm, the site's storage cleared for each test); one that lets service workers in gets a
+    fresh context of its own.
     Requests are watched on the whole context, so service-worker and worker fetches count
     too.  The assertions run at teardown; a failing test also leaves a screenshot.
     """
-    options = {"base_url": site_url, "service_workers": "block", **browser_context_args}
-    context = browser.new_context(**options)
-    context.on("request", lambda req: browser_log.on_request(req.url))
-    context.on("websocket", lambda ws: browser_log.on_request(ws.url))
-    context.on(
-        "console",
-        lambda msg: (
-            browser_log.on_error(f"console.error: {msg.text} ({msg.location.get('url')})")
-            if msg.type == "error"
-            else None
-        ),
-    )
-    context.on("weberror", lambda err: browser_log.on_error(f"page error: {err.error}"))
-    new_page = context.new_page()
+    own = shared = None
+    if browser_context_args.get("service_workers") == "allow":
+        own = browser.new_context(base_url=site_url, **browser_context_args)
+        watch(own, lambda: browser_log)
+        new_page = own.new_page()
+    else:
+        shared, new_page = shared_contexts.new_page(site_url, browser_context_args, browser_log)
     crashed: list[bool] = []
     new_page.on("crash", lambda _page: crashed.append(True))
     try:
@@ -201,7 +286,10 @@ def page(
             name = re.sub(r"[^\w.-]+", "_", request.node.name)
             new_page.screenshot(path=str(screenshot_dir / f"failed-{name}.png"))
     finally:
-        context.close()
+        if own is not None:
+            own.close()
+        else:
+            shared_contexts.after(shared)
     problems = [f"request outside the site: {url}" for url in browser_log.foreign_requests]
     problems += browser_log.unexpected_errors()
     assert not problems, "the page broke a project promise:\n  " + "\n  ".join(problems)

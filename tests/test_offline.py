@@ -19,7 +19,7 @@ import pytest
 from test_page_game import READY, Player
 
 from lukfu.i18n import translator
-from tools import devserver, runtime, site
+from tools import devserver, site
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -60,13 +60,9 @@ class Served:
 
 
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[Served]:
-    try:
-        built = site.build_site(verbose=False)
-    except runtime.BuildError as error:
-        pytest.fail(f"cannot build site/: {error}", pytrace=False)
+def served(tmp_path: Path, built_site: Path) -> Iterator[Served]:
     root = tmp_path / "v1"
-    shutil.copytree(built, root)
+    shutil.copytree(built_site, root)
     parent = tmp_path / "served"
     parent.mkdir()
     server, url = devserver.start_in_folder(root, parent)
