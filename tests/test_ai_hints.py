@@ -9,6 +9,7 @@ from lukfu.ai.hint import REASONS, Hint, hint_thinking, reason
 from lukfu.ai.players import make_player
 from lukfu.ai.thinking import finish
 from lukfu.i18n import OFFERED, translator
+from lukfu.web import result as ending
 from lukfu.web import text, view
 
 
@@ -80,7 +81,7 @@ def test_the_end_of_deal_panel_counts_the_hints() -> None:
     tr = translator("en")
     state = State.from_hands(("C2 S3 M4", "C9 S9 M9", "C5 S5 M5"), 0, caller=0, fu=(6, 3, 0))
     end = state.apply(parse_action("claim"))
-    result = view.result_view(tr, end.observation(0), None, 2)
+    result = ending.result_view(tr, end.observation(0), None, 2)
     assert result is not None and result.hints_text == "You used 2 hints in this deal."
     table = view.table_view(tr, state.observation(0), set(), state.check, advice="Hint: claim.")
     assert table.hint == "Hint: claim." and not table.hint_problem

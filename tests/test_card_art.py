@@ -50,7 +50,7 @@ def test_cards_draw_every_glyph_as_paths_and_scale_freely() -> None:
 
 def test_every_language_with_its_own_digits_has_its_own_cards() -> None:
     from lukfu.i18n import LANGUAGES
-    from lukfu.web.view import OWN_INDEX_DIGITS, card_src
+    from lukfu.web.faces import OWN_INDEX_DIGITS, card_src
 
     own = {code for code, lang in LANGUAGES.items() if lang.digits != "0123456789"}
     assert set(OWN_INDEX_DIGITS) == set(cardart.INDEX_LANGUAGES) == own

@@ -18,6 +18,7 @@ from lukfu import Action, Card, IllegalAction, State, classify, new_deal, parse_
 from lukfu.ai.heuristic import choose_action
 from lukfu.i18n import translator
 from lukfu.session import DEAL_OVER, DISCARDED, LED, REDEAL, TRICK_WON, Event, events_of
+from lukfu.web import result as ending
 from lukfu.web import saving, text, view
 from lukfu.web.text import YOU
 
@@ -196,7 +197,7 @@ def test_the_end_of_a_deal_explained_with_the_running_total() -> None:
         result = state.observation(YOU).result
         assert result is not None
         totals = saving.Totals((1, 2, -3), 1).add(state.net_points)
-        shown = view.result_view(tr, state.observation(YOU), totals=totals)
+        shown = ending.result_view(tr, state.observation(YOU), totals=totals)
         assert shown is not None and shown.head[-1] == "Total"
         assert [row.total_text for row in shown.rows] == [
             tr.signed(n) for n in (1 + state.net_points[0], 2 + state.net_points[1],

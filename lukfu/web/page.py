@@ -14,10 +14,12 @@ from typing import NamedTuple
 from lukfu.dealcode import deal_code
 from lukfu.i18n import Translator
 from lukfu.web import options, replay, saving, statistics, text
+from lukfu.web.faces import SuitTipView, suit_tip_view
 from lukfu.web.model import LogLine, Model, Notice, StatsNote
+from lukfu.web.result import DealLinks
 from lukfu.web.statistics import StatsView
 from lukfu.web.text import YOU
-from lukfu.web.view import DealLinks, SuitTipView, TableView, suit_tip_view, table_view
+from lukfu.web.view import TableView, table_view
 
 
 class NoticeView(NamedTuple):

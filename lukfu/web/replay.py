@@ -16,6 +16,7 @@ from lukfu import CALLING, OVER
 from lukfu.i18n import Translator
 from lukfu.session import Step
 from lukfu.web import text, view
+from lukfu.web.result import result_view
 from lukfu.web.text import YOU
 
 REPLAY = "replay"  # the table's phase while a replay is shown
@@ -73,7 +74,7 @@ def replay_view(tr: Translator, steps: Sequence[Step], index: int) -> view.Table
         to_move=None,
         seats=(seats[0], seats[1], seats[2]),
         trick=trick,
-        result=view.result_view(tr, obs),
+        result=result_view(tr, obs),
         prompt=tr.gettext("Replay: step {n} of {count}", n=index, count=last),
         hint=" ".join(step_texts(tr, steps[index])),
         hint_problem=False,

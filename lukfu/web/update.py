@@ -18,11 +18,11 @@ from lukfu.i18n import DEFAULT_LANGUAGE, OFFERED, CatalogError, match_language, 
 from lukfu.stats import Statistics, StatisticsError
 from lukfu.web import deal, options, replay, saving
 from lukfu.web.deal import notice, storage_refused
+from lukfu.web.keys import SHORTCUTS, hand_step
 from lukfu.web.messages import LOCAL, Effect, Message, forget, store
 from lukfu.web.model import Boot, Model, Settings, StatsNote
 from lukfu.web.page import deal_links, enabled_buttons
 from lukfu.web.saving import Totals
-from lukfu.web.view import SHORTCUTS, hand_step
 
 SPEED_KEY = "lukfu.speed"  # localStorage key of the "Speed" setting
 LEVEL_KEY = "lukfu.level"  # localStorage key of the "Computer level" setting
@@ -212,7 +212,9 @@ def press(model: Model, fx: list[Effect], name: str) -> Model:
     if name == "replay" or name.startswith("replay-"):
         return deal.replay_to(model, name)
     if name == "copy-link":
-        fx.append(("copy", share_url(model)))
+        links = deal_links(model)
+        if links is not None:  # (offered only once the deal is over)
+            fx.append(("copy", links.share))
         return model
     if name not in enabled_buttons(model):
         return model  # not on the table now (a shortcut, or a stale click)
@@ -222,11 +224,6 @@ def press(model: Model, fx: list[Effect], name: str) -> Model:
         return model._replace(last_trick=not model.last_trick)
     action = deal.action_for(model, name)
     return model if action is None else deal.act(model, fx, action)
-
-
-def share_url(model: Model) -> str:
-    links = deal_links(model)
-    return links.share if links else ""
 
 
 def card(model: Model, fx: list[Effect], code: str) -> Model:

@@ -15,100 +15,14 @@ from typing import NamedTuple
 
 from lukfu import CALLING, OVER, PLAYING, Action, Card, IllegalAction, Observation, Trick, classify
 from lukfu.actions import CLAIM, DISCARD, PLAY
-from lukfu.cards import SUITS
-from lukfu.i18n import DEFAULT_LANGUAGE, Translator
+from lukfu.i18n import Translator
 from lukfu.web import text
+from lukfu.web.result import DealLinks, ResultView, result_view
 from lukfu.web.saving import Totals
 from lukfu.web.text import YOU
 
-CARD_DIR = "static/cards/"
-BACK = "back"
-# Languages whose card faces write the corner index in their own digits (tools/cardart.py
-# draws them into static/cards/<language>/); the others use the Western digits.
-OWN_INDEX_DIGITS = ("fa",)
-
 # Where each seat's play goes in the trick area, left to right: Left, You, Right.
 SLOT_ORDER = (2, 0, 1)
-
-# Keys for the table's buttons, by KeyboardEvent.code: the same keys on every keyboard layout
-# (a Persian layout types other letters with them).  The page names them in aria-keyshortcuts.
-SHORTCUTS = {"KeyC": "call", "KeyP": "pass", "KeyK": "claim", "KeyH": "hint",
-             "KeyT": "last-trick", "KeyN": "new-deal"}
-
-
-def shortcut_key(action: str) -> str:
-    """The key of a button's shortcut, as aria-keyshortcuts writes it ("" if it has none).
-
-    >>> shortcut_key("claim"), shortcut_key("play")
-    ('K', '')
-    """
-    return next((code[3:] for code, name in SHORTCUTS.items() if name == action), "")
-
-
-def hand_step(key: str, index: int, count: int) -> int | None:
-    """The card of your hand that ``key`` moves the keyboard to from card ``index`` (of
-    ``count``), or None if the key does not move along the hand.  The cards run low to high,
-    left to right, in every language, and so do the arrow keys.
-
-    >>> hand_step("ArrowRight", 3, 12), hand_step("ArrowLeft", 0, 12), hand_step("End", 0, 5)
-    (4, 0, 4)
-    >>> hand_step("Home", 4, 5), hand_step("ArrowDown", 4, 5), hand_step("x", 1, 5)
-    (0, 4, None)
-    """
-    moves = {"ArrowLeft": index - 1, "ArrowUp": index - 1, "ArrowRight": index + 1,
-             "ArrowDown": index + 1, "Home": 0, "End": count - 1}
-    if key not in moves or count == 0:
-        return None
-    return max(0, min(count - 1, moves[key]))
-
-
-SHAPES = "#shapes"
-"""The fragment that shows a face's suit shape (tools/cardart.py: the suit-shapes setting)."""
-
-
-def card_src(code: str, language: str = DEFAULT_LANGUAGE, shapes: bool = False) -> str:
-    """The image of a card face (``"C7"``) or of the back, for a page in ``language``; with
-    ``shapes``, the face shows its suit's plain shape too (the back has none).
-
-    >>> card_src("C7"), card_src("C7", "fa"), card_src(BACK, "fa", shapes=True)
-    ('static/cards/C7.svg', 'static/cards/fa/C7.svg', 'static/cards/back.svg')
-    >>> card_src("T1", shapes=True)
-    'static/cards/T1.svg#shapes'
-    """
-    if code == BACK:
-        return f"{CARD_DIR}{code}.svg"
-    folder = f"{language}/" if language in OWN_INDEX_DIGITS else ""
-    return f"{CARD_DIR}{folder}{code}.svg" + (SHAPES if shapes else "")
-
-
-def legend_src(suit: int, language: str = DEFAULT_LANGUAGE, shapes: bool = False) -> str:
-    """The suit legend's picture of a suit (0 Coins … 3 Tens): that suit's 5, in a file named
-    by the suit, so that no card code appears in the page for it.
-
-    >>> legend_src(1), legend_src(3, "fa", shapes=True)
-    ('static/cards/suit-S.svg', 'static/cards/fa/suit-T.svg#shapes')
-    """
-    return card_src(f"suit-{SUITS[suit]}", language, shapes)
-
-
-class SuitTipView(NamedTuple):
-    """The suits for a new player: which card face is which suit, from low to high."""
-
-    title: str
-    suits: tuple[tuple[str, str], ...]  # (image of that suit's 5, the suit's name)
-
-
-def suit_tip_view(tr: Translator) -> SuitTipView:
-    """The same legend as the rules card's, to show on first use.
-
-    >>> [name for _, name in suit_tip_view(Translator()).suits]
-    ['Coins', 'Strings', 'Myriads', 'Tens']
-    """
-    return SuitTipView(
-        tr.gettext("How each suit looks, from low to high"),
-        tuple((legend_src(suit, tr.language), text.suit_name(tr, suit)) for suit in range(4)),
-    )
-
 
 class CardView(NamedTuple):
     code: str  # "C7"
@@ -148,34 +62,6 @@ class TrickView(NamedTuple):
     title: str
     slots: tuple[SlotView, ...]
     finished: bool  # the last completed trick, shown until the next lead
-
-
-class ResultRow(NamedTuple):
-    seat: int
-    name: str
-    fu: int
-    fu_text: str
-    net: int
-    net_text: str
-    winner: bool
-    total_text: str = ""  # points over this visit's deals
-
-
-class ResultView(NamedTuple):
-    title: str
-    detail: str
-    rows: tuple[ResultRow, ...]
-    head: tuple[str, ...]  # column titles
-    explanation: tuple[str, ...] = ()  # F, S, who pays whom and why
-    totals_text: str = ""  # what the Total column counts
-    number: int | None = None  # the deal number, to play it again
-    number_text: str = ""
-    replay_label: str = ""
-    replay_href: str = ""
-    share_label: str = ""
-    share_url: str = ""
-    copy_label: str = ""
-    hints_text: str = ""  # how many hints the player asked for in this deal
 
 
 class ButtonView(NamedTuple):
@@ -335,56 +221,6 @@ def played_trick_view(tr: Translator, trick: Trick, number: int, finished: bool)
     else:
         title = tr.gettext("Trick {n}", n=number)
     return TrickView(title, tuple(slots), finished)
-
-
-class DealLinks(NamedTuple):
-    """Once the deal is over: its number, an address that deals it again here, and a link that
-    deals it to somebody else (both name the deal by its code, ``lukfu.dealcode``)."""
-
-    number: int
-    again: str
-    share: str
-
-
-def result_view(
-    tr: Translator, obs: Observation, links: DealLinks | None = None, hints: int = 0,
-    totals: Totals | None = None,
-) -> ResultView | None:
-    result = obs.result
-    if result is None:
-        return None
-    rows = tuple(
-        ResultRow(
-            seat=seat,
-            name=text.seat_name(tr, seat),
-            fu=obs.fu[seat],
-            fu_text=tr.number(obs.fu[seat]),
-            net=result.net_points[seat],
-            net_text=tr.signed(result.net_points[seat]),
-            winner=result.winner == seat,
-            total_text=tr.signed(totals.points[seat]) if totals else "",
-        )
-        for seat in range(3)
-    )
-    head = (tr.gettext("Player"), tr.gettext("fu"), tr.gettext("Points"))
-    explanation = text.result_explanation(tr, obs)
-    return ResultView(
-        title=text.result_title(tr, result.winner),
-        detail=explanation[0],
-        explanation=explanation[1:],
-        totals_text=text.totals_text(tr, totals.deals) if totals else "",
-        rows=rows,
-        head=(*head, tr.gettext("Total")) if totals else head,
-        number=links.number if links else None,
-        number_text=text.deal_number_text(tr, links.number) if links else "",
-        replay_label=tr.gettext("Play this deal again") if links else "",
-        replay_href=links.again if links else "",
-        share_label=tr.gettext("Share this deal: whoever opens this link plays the same cards.")
-        if links else "",
-        share_url=links.share if links else "",
-        copy_label=tr.gettext("Copy link") if links else "",
-        hints_text=text.hints_used_text(tr, hints),
-    )
 
 
 def claim_value(obs: Observation) -> tuple[int, int, int]:

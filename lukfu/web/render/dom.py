@@ -11,7 +11,7 @@ from typing import Any
 from js import Object, document
 from pyodide.ffi import to_js
 
-from lukfu.web.view import card_src
+from lukfu.web.faces import card_src
 
 SOFT_HYPHEN = "\u00ad"  # where a translator allows a long word to break
 

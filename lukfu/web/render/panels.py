@@ -13,10 +13,10 @@ from pyodide.ffi import create_once_callable
 
 from lukfu.cards import SUITS
 from lukfu.i18n import OFFERED, Translator
+from lukfu.web.faces import BACK, CARD_DIR, SHAPES, SuitTipView, card_src, legend_src
 from lukfu.web.page import NoticeView, PageView, StatsPanelView
 from lukfu.web.render.dom import Shown, clear, element, js_options, normalize
 from lukfu.web.statistics import CHART_HEIGHT, CHART_WIDTH, Chart, StatsView
-from lukfu.web.view import BACK, CARD_DIR, SHAPES, SuitTipView, card_src, legend_src
 
 SUIT_TIP_ID = "suit-tip"
 SVG = "http://www.w3.org/2000/svg"

@@ -11,20 +11,13 @@ from typing import Any
 
 from js import document
 
+from lukfu.web.faces import BACK, card_src
+from lukfu.web.keys import shortcut_key
 from lukfu.web.page import PageView
 from lukfu.web.render.dom import Shown, card_image, clear, element, js_options, old_mark
 from lukfu.web.render.motion import Flight
-from lukfu.web.view import (
-    BACK,
-    ButtonView,
-    CardView,
-    ResultView,
-    SeatView,
-    TableView,
-    TrickView,
-    card_src,
-    shortcut_key,
-)
+from lukfu.web.result import ResultView
+from lukfu.web.view import ButtonView, CardView, SeatView, TableView, TrickView
 
 
 class Table:
