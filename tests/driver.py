@@ -138,6 +138,11 @@ class Driver:
             self.select(action.cards)
         self.press(action.kind)
 
+    def call(self) -> None:
+        """Call this deal, and let the computers move until it is your turn again."""
+        self.press("call")
+        self.settle(only_computers=True)
+
     def play_to_the_end(self, choose: Any = None) -> None:
         """Play the deal out: ``choose(observation)`` (else the first legal action) each turn."""
         for _ in range(200):

@@ -45,8 +45,7 @@ def test_three_passes_redeal_and_the_calling_starts_again() -> None:
 
 def test_a_refused_play_says_why_and_changes_nothing() -> None:
     page = at_my_turn("?seed=7&master=0&delay=0")
-    page.press("call")
-    page.settle(only_computers=True)
+    page.call()
     session = page.model.session
     assert session is not None and session.waiting_for_person()
     obs = session.observation(YOU)
@@ -66,8 +65,7 @@ def test_a_refused_play_says_why_and_changes_nothing() -> None:
 
 def test_a_play_the_engine_refuses_keeps_the_deal_and_shows_the_reason() -> None:
     page = at_my_turn("?seed=7&master=0&delay=0")
-    page.press("call")
-    page.settle(only_computers=True)
+    page.call()
     session = page.model.session
     assert session is not None
     obs = session.observation(YOU)

@@ -133,8 +133,7 @@ def test_storage_that_refuses_is_survived_with_one_notice_a_visit() -> None:
 
 def test_a_link_opened_mid_deal_keeps_the_unfinished_deal_to_go_back_to() -> None:
     page = started("?seed=7&master=0&delay=0")
-    page.press("call")
-    page.settle(only_computers=True)
+    page.call()
     before = page.model.session
     assert before is not None
     linked = reloaded(page, f"?deal={deal_code(41, 1)}&delay=0")
@@ -183,8 +182,7 @@ def test_a_5000_digit_seed_deals_a_random_deal_with_one_notice() -> None:
 
 def test_switching_language_mid_deal_keeps_the_deal_and_rewords_everything() -> None:
     page = started("?seed=21&master=0&delay=0")
-    page.press("call")
-    page.settle(only_computers=True)
+    page.call()
     before, lines = page.model.session, len(page.log())
     page.send(("setting", "language", "fi"))
     fi = translator("fi")

@@ -227,8 +227,7 @@ def toggle(model: Model, card: Card) -> Model:
     if (session is None or not session.waiting_for_person() or session.state.phase != PLAYING
             or card not in session.state.hands[YOU]):
         return model
-    selected = model.selected ^ {card}
-    return model._replace(selected=frozenset(selected), advice=None, refusal=None)
+    return model._replace(selected=model.selected ^ {card}, advice=None, refusal=None)
 
 
 def ask_hint(model: Model, fx: list[Effect]) -> Model:

@@ -43,9 +43,6 @@ class Settings(NamedTuple):
     looks: tuple[tuple[str, int], ...] = DEFAULT_LOOKS
     delay: int | None = None  # milliseconds before a computer move, from ?delay=
 
-    def look(self, name: str) -> int:
-        return dict(self.looks)[name]
-
 
 class Notice(NamedTuple):
     """A notice above the table: ``kind`` says which words (the view translates them, so a

@@ -361,22 +361,10 @@ def failure(model: Model, fx: list[Effect], details: str) -> Model:
                           failure=f"{details.rstrip()}\n\nDeal record: {record}")
 
 
-def computer_turn(model: Model, fx: list[Effect], generation: int) -> Model:
-    return deal.computer_turn(model, fx, generation)
-
-
-def computer_moved(model: Model, fx: list[Effect], generation: int, action: str) -> Model:
-    return deal.computer_moved(model, fx, generation, action)
-
-
-def hint_ready(model: Model, fx: list[Effect], generation: int, moves: int, action: str,
-               reason: str, F: int) -> Model:
-    return deal.hint_ready(model, fx, generation, moves, action, reason, F)
-
-
 HANDLERS: dict[str, Callable[..., Model]] = {
     "start": start, "catalog": catalog, "press": press, "card": card, "key": key,
-    "setting": setting, "computer-turn": computer_turn, "computer-moved": computer_moved,
-    "hint-ready": hint_ready, "file-read": file_read, "copied": copied, "stored": stored,
+    "setting": setting, "computer-turn": deal.computer_turn,
+    "computer-moved": deal.computer_moved, "hint-ready": deal.hint_ready,
+    "file-read": file_read, "copied": copied, "stored": stored,
     "offline": offline, "notice-gone": notice_gone, "failure": failure,
 }
