@@ -8,7 +8,8 @@ Fixtures for browser tests (mark them ``@pytest.mark.browser``):
 - ``built_site``   (session) site/, built once for the whole run (the workers share it).
 - ``site_url``     (session) "http://127.0.0.1:<port>/luk-fu/" serving site/ from a project
                    folder, as GitHub Pages serves it; the site is built first (tools/site.py).
-- ``browser``      (session) headless Chromium with the project's flags and a fresh profile.
+- ``chromium``     (session) how to launch headless Chromium with the project's flags.
+- ``browser``      (session) headless Chromium with a fresh profile, for contexts of a test's own.
 - ``browser_context_args`` (function) extra ``new_context()`` options; override it in a test
                    module, e.g. ``{"locale": "fa-IR", "viewport": {...}}``.
 - ``page``         (function) a page whose ``base_url`` is ``site_url`` (so
@@ -144,15 +145,12 @@ def site_url(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iter
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    """Headless Chromium (fresh temporary profile) driven by Playwright's sync API.
-
-    Uses the system Chromium (tools/chromium.py; $CHROMIUM overrides) with the project's
-    flags, else Playwright's own download.  Without any Chromium (or without Playwright)
-    browser tests are skipped, except on CI (CI=true) where they fail.
-    """
+def chromium() -> Iterator[Chromium]:
+    """How to start headless Chromium, for the whole run: Playwright's sync API, with the
+    system Chromium (tools/chromium.py; $CHROMIUM overrides) and the project's flags, else
+    Playwright's own download.  Without any Chromium (or without Playwright) browser tests are
+    skipped, except on CI (CI=true) where they fail."""
     try:
-        from playwright.sync_api import Error as PlaywrightError
         from playwright.sync_api import sync_playwright
     except ImportError:
         skip_or_fail("playwright is not installed (run tools/test)")
@@ -160,16 +158,43 @@ def browser() -> Iterator[Browser]:
     with sync_playwright() as playwright:
         if executable is None and not os.path.isfile(playwright.chromium.executable_path):
             skip_or_fail("no Chromium found: apt-get install chromium, or set CHROMIUM=/path")
+        yield Chromium(playwright.chromium, executable)
+
+
+@dataclass
+class Chromium:
+    """Playwright's Chromium type and the executable to launch (None: Playwright's own)."""
+
+    kind: Any
+    executable: str | None
+
+    def options(self) -> dict[str, Any]:
+        return {"executable_path": self.executable, "args": chromium_tool.FLAGS, "headless": True}
+
+    def launch(self) -> Browser:
+        from playwright.sync_api import Error as PlaywrightError
+
         try:
-            chromium = playwright.chromium.launch(
-                executable_path=executable, args=chromium_tool.FLAGS, headless=True
-            )
+            return self.kind.launch(**self.options())  # type: ignore[no-any-return]
         except PlaywrightError as error:
-            pytest.fail(f"Chromium ({executable or 'Playwright build'}) did not start: {error}")
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+            pytest.fail(f"Chromium ({self.executable or 'Playwright build'}) did not start: {error}")
+
+    def profile(self, folder: Path, **options: Any) -> Any:
+        """A browser of its own with a profile on disk (``folder``): its HTTP cache keeps
+        Pyodide's 9.6 MB WebAssembly, which an in-memory context's cache does not, so each
+        page boots from the cache and V8's code cache instead of compiling it again."""
+        return self.kind.launch_persistent_context(str(folder), **self.options(), **options)
+
+
+@pytest.fixture(scope="session")
+def browser(chromium: Chromium) -> Iterator[Browser]:
+    """Headless Chromium with a fresh temporary profile, for tests that open contexts of their
+    own (a friend's fresh browser, service workers)."""
+    launched = chromium.launch()
+    try:
+        yield launched
+    finally:
+        launched.close()
 
 
 @pytest.fixture
@@ -188,11 +213,13 @@ class SharedContexts:
     """Browser contexts shared by the tests that ask for the same options: each context's HTTP
     cache stays warm (Pyodide's 14 MB are not fetched and compiled afresh for every test),
     while each test gets a new page, with the site's storage cleared before it starts and the
-    context's permissions and network put back after it.  A test that lets service workers in
-    gets a context of its own."""
+    context's permissions and network put back after it.  Each context is a browser with a
+    profile on disk (see `Chromium.profile`).  A test that lets service workers in gets a
+    context of its own."""
 
-    def __init__(self, browser: Browser) -> None:
-        self.browser = browser
+    def __init__(self, chromium: Chromium, profiles: Path) -> None:
+        self.chromium = chromium
+        self.profiles = profiles
         self.contexts: dict[str, Any] = {}
         self.log: BrowserLog | None = None  # the log of the test now running
 
@@ -201,9 +228,12 @@ class SharedContexts:
         context = self.contexts.get(key)
         if context is None:
             options = {"base_url": site_url, "service_workers": "block", **args}
-            context = self.contexts[key] = self.browser.new_context(**options)
+            folder = self.profiles / f"profile-{len(self.contexts)}"
+            context = self.contexts[key] = self.chromium.profile(folder, **options)
             watch(context, lambda: self.log)
         self.log = log
+        for blank in context.pages:  # the window a profile opens with
+            blank.close()
         page = context.new_page()
         session = context.new_cdp_session(page)
         session.send("Storage.clearDataForOrigin", {
@@ -244,8 +274,9 @@ def watch(context: Any, log: Any) -> None:
 
 
 @pytest.fixture(scope="session")
-def shared_contexts(browser: Browser) -> Iterator[SharedContexts]:
-    shared = SharedContexts(browser)
+def shared_contexts(chromium: Chromium,
+                    tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedContexts]:
+    shared = SharedContexts(chromium, tmp_path_factory.mktemp("profiles"))
     try:
         yield shared
     finally:
@@ -255,7 +286,6 @@ def shared_contexts(browser: Browser) -> Iterator[SharedContexts]:
 @pytest.fixture
 def page(
     request: pytest.FixtureRequest,
-    browser: Browser,
     site_url: str,
     browser_context_args: dict[str, Any],
     browser_log: BrowserLog,
@@ -272,6 +302,7 @@ def page(
     """
     own = shared = None
     if browser_context_args.get("service_workers") == "allow":
+        browser: Browser = request.getfixturevalue("browser")
         own = browser.new_context(base_url=site_url, **browser_context_args)
         watch(own, lambda: browser_log)
         new_page = own.new_page()
