@@ -2,9 +2,9 @@
 and the buttons fit without scrolling, every target is at least 24×24 CSS px (buttons 44 px
 high), nothing overlaps, and right to left keeps the table's geometry.
 
-One deal is played through the page in each language; at your call, on your turn with cards on
-the table, when you may claim and at the end, the window takes each of the five sizes in turn and
-the page is measured.
+One deal is played through the page; at your call, on your turn with cards on the table, when
+you may claim and at the end, the picker switches to each language in turn, the window takes
+each of the five sizes and the page is measured.
 """
 
 from __future__ import annotations
@@ -117,34 +117,45 @@ def problems_at(page: Page, phase: str, width: int, height: int, shots: Path) ->
     return found
 
 
-@pytest.mark.parametrize("language", OFFERED)
-def test_every_screen_fits(page: Page, language: str, screenshot_dir: Path) -> None:
+def in_every_language(page: Page, phase: str, shots: Path, claiming: bool = False) -> list[str]:
+    """The page measured at every size in each language in turn (switched by the picker)."""
+    found = []
+    for language in OFFERED:
+        if page.get_attribute("html", "lang") != language:
+            page.select_option("#language", language)
+            page.wait_for_function(f"() => document.documentElement.lang === '{language}'")
+        for size in SIZES:
+            found += problems_at(page, phase, *size, shots)
+            if claiming:
+                found += one_row(page, size)
+    return found
+
+
+def test_every_screen_fits(page: Page, screenshot_dir: Path) -> None:
     """One deal (seed 21) measured at your call, on your turn with cards on the table, when you
     may claim (Claim makes five buttons, the most a turn shows: they must keep one row) and at
     the end."""
     shots = screenshot_dir
     page.add_init_script("localStorage.setItem('lukfu.suits-shown', '1')")  # seen already
-    page.goto(f"index.html?lang={language}&seed=21&master=0&delay=0")
+    page.goto("index.html?seed=21&master=0&delay=0")
     page.wait_for_selector(READY, timeout=30_000)
     page.wait_for_function(MY_TURN, timeout=20_000)
-    found = [p for size in SIZES for p in problems_at(page, "calling", *size, shots)]
+    found = in_every_language(page, "calling", shots)
     move(page)  # call
     seen = set()
     for _ in range(60):
         page.wait_for_function(MY_TURN, timeout=20_000)
         if page.is_visible("[data-action='claim']"):
             seen.add("claiming")
-            for size in SIZES:
-                found += problems_at(page, "claiming", *size, shots)
-                found += one_row(page, size)
+            found += in_every_language(page, "claiming", shots, claiming=True)
             break
         if "playing" not in seen and page.locator("#trick .slot-cards img").count() >= 3:
             seen.add("playing")  # your turn with cards on the table
-            found += [p for size in SIZES for p in problems_at(page, "playing", *size, shots)]
+            found += in_every_language(page, "playing", shots)
         move(page)
     assert seen == {"playing", "claiming"}, f"this deal no longer shows {seen ^ {'playing', 'claiming'}}"
     play_to_the_end(page)
-    found += [p for size in SIZES for p in problems_at(page, "over", *size, shots)]
+    found += in_every_language(page, "over", shots)
     assert not found, "\n".join(found)
 
 
