@@ -11,6 +11,7 @@ every decision that no hidden computer card reaches the page or the console.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -238,6 +239,7 @@ def test_statistics_export_import_round_trip_and_refusals(player: Player, screen
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 720}
+LANGUAGES = ("en", "fa")
 
 
 def test_a_link_opened_mid_deal_keeps_the_unfinished_deal_to_go_back_to(player: Player,
@@ -268,49 +270,78 @@ def test_a_link_opened_mid_deal_keeps_the_unfinished_deal_to_go_back_to(player: 
     assert not page.locator("#notices .notice").count()
 
 
-@pytest.mark.parametrize("language", ["en", "fa"])
-@pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_screenshots_of_the_new_panels(player: Player, screenshot_dir: Path, language: str,
-                                       size: str) -> None:
-    """The share box and statistics, the replay and a damaged save's notice, looked at by a person
+SIZES = {"phone": PHONE, "desktop": DESKTOP}
+
+
+def speak(page: Page, language: str) -> None:
+    """Switch the page's language with the picker, as a player would."""
+    if page.get_attribute("html", "lang") != language:
+        page.select_option("#language", language)
+        page.wait_for_function(f"() => document.documentElement.lang === '{language}'")
+
+
+def shoot_everywhere(page: Page, folder: Path, language: str, panel: str, selector: str) -> None:
+    """``selector`` scrolled into view and shot at each size: panels-<language>-<size>-<panel>."""
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.locator(selector).scroll_into_view_if_needed()
+        shoot(page, folder / f"panels-{language}-{size}-{panel}.png")
+        wide = page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth")
+        assert not wide, f"the page scrolls sideways ({language}, {size}, {panel})"
+
+
+def replay_step(page: Page) -> int:
+    """The step the replay's prompt names (Persian digits read too)."""
+    digits = page.inner_text("#prompt").translate(str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789"))
+    return int(re.findall(r"\d+", digits)[0])
+
+
+def test_screenshots_of_the_new_panels(player: Player, screenshot_dir: Path) -> None:
+    """A damaged save's notice, the share box and statistics and the replay, in English and
+    Persian (the picker switches them mid-deal) on a phone and a desktop, looked at by a person
     (artifacts/screenshots/panels-<language>-<size>-*.png); nothing here may overflow the page."""
     page = player.page
-    page.set_viewport_size(PHONE if size == "phone" else DESKTOP)
-    name = f"panels-{language}-{size}"
-    page.goto(f"index.html?seed=4&master=0&delay=0&lang={language}")
+    page.goto("index.html?seed=4&master=0&delay=0")
     page.wait_for_selector(READY, timeout=30_000)
     page.evaluate("s => localStorage.setItem('lukfu.statistics', s)", statistics_sample())
     page.evaluate("s => localStorage.setItem('lukfu.save', s)", edited_save())
     reload(page)
-    assert saving.save_problem_text(translator(language), CHECK) in page.inner_text("#notices")
-    shoot(page, screenshot_dir / f"{name}-notice.png")
-    page.goto(f"index.html?seed=4&master=0&delay=0&lang={language}")
+    for language in LANGUAGES:
+        speak(page, language)
+        assert saving.save_problem_text(translator(language), CHECK) in page.inner_text("#notices")
+        shoot_everywhere(page, screenshot_dir, language, "notice", "#notices")
+    page.goto("index.html?seed=4&master=0&delay=0")
     page.wait_for_selector(READY, timeout=30_000)
     # Play the new deal to its end with the engine's choices, clicking the page's buttons.
     finish_in_any_language(page)
-    page.locator(".share").scroll_into_view_if_needed()
-    shoot(page, screenshot_dir / f"{name}-share.png")
-    page.locator("#stats").scroll_into_view_if_needed()
-    shoot(page, screenshot_dir / f"{name}-statistics.png")
-    first, last = page.evaluate("""() => {
-        const line = document.querySelector('.chart-line'), ctm = line.getScreenCTM();
-        const at = i => line.points.getItem(i).matrixTransform(ctm).x;
-        return [at(0), at(line.points.numberOfItems - 1)];
-    }""")
-    assert (first > last) == (language == "fa"), "the chart's time runs against the reading"
-    view = statistics.stats_view(translator(language), Statistics.from_json(
-        page.evaluate("localStorage.getItem('lukfu.statistics')")))
-    assert view.rows[0].label in page.inner_text("#stats") and view.chart is not None
-    scale = page.eval_on_selector_all(".chart-scale span", "spans => spans.map(s => s.textContent)")
-    assert scale == [view.chart.high, view.chart.low]  # the highest total above the lowest
+    for language in LANGUAGES:
+        speak(page, language)
+        shoot_everywhere(page, screenshot_dir, language, "share", ".share")
+        shoot_everywhere(page, screenshot_dir, language, "statistics", "#stats")
+        first, last = page.evaluate("""() => {
+            const line = document.querySelector('.chart-line'), ctm = line.getScreenCTM();
+            const at = i => line.points.getItem(i).matrixTransform(ctm).x;
+            return [at(0), at(line.points.numberOfItems - 1)];
+        }""")
+        assert (first > last) == (language == "fa"), "the chart's time runs against the reading"
+        view = statistics.stats_view(translator(language), Statistics.from_json(
+            page.evaluate("localStorage.getItem('lukfu.statistics')")))
+        assert view.rows[0].label in page.inner_text("#stats") and view.chart is not None
+        scale = page.eval_on_selector_all(".chart-scale span", "spans => spans.map(s => s.textContent)")
+        assert scale == [view.chart.high, view.chart.low]  # the highest total above the lowest
+    speak(page, "en")
     page.click("[data-action='replay']")
+    page.evaluate("() => document.activeElement.blur()")  # the keys go to the table
     for _ in range(7):
-        page.keyboard.press("ArrowLeft" if language == "fa" else "ArrowRight")
-    assert "7" in page.inner_text("#prompt") or "۷" in page.inner_text("#prompt")
-    page.locator("#table").scroll_into_view_if_needed()
-    shoot(page, screenshot_dir / f"{name}-replay.png")
-    wide = page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth")
-    assert not wide, "the page scrolls sideways"
+        page.keyboard.press("ArrowRight")
+    assert replay_step(page) == 7
+    for language in LANGUAGES:  # the replay stays at its step when the language changes
+        speak(page, language)
+        assert replay_step(page) == 7, language
+        shoot_everywhere(page, screenshot_dir, language, "replay", "#table")
+    page.evaluate("() => document.activeElement.blur()")
+    page.keyboard.press("ArrowRight")  # back, in a right-to-left page
+    assert replay_step(page) == 6
 
 
 def shoot(page: Page, path: Path) -> None:
