@@ -47,11 +47,9 @@ def start(page: Page, query: str) -> None:
 
 @pytest.mark.browser
 @pytest.mark.parametrize("code", TRANSLATED)
-@pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_the_whole_page_speaks_the_language(page: Page, code: str, size: str,
-                                            screenshot_dir: Path) -> None:
-    if size == "phone":
-        page.set_viewport_size(PHONE)
+def test_the_whole_page_speaks_the_language(page: Page, code: str, screenshot_dir: Path) -> None:
+    """The language of the address, everywhere on the page; the table's words whole at a
+    desktop's size and at the smallest phone's."""
     start(page, f"lang={code}&seed=12&master=0&delay=0")
     info = LANGUAGES[code]
     assert page.get_attribute("html", "lang") == code
@@ -67,9 +65,16 @@ def test_the_whole_page_speaks_the_language(page: Page, code: str, size: str,
         table = page.inner_text("#table") + page.inner_text("#rules")
         assert not re.search(r"[0-9]", table), "Latin digits in a language with its own digits"
     assert page.input_value("#language") == code
-    # Seed 12 deals you two Old cards: the word on them is whole, even on 24 px cards, and is
-    # the word in the card's name.
-    old = tr.gettext("Old").replace("\u00ad", "")
+    for size in ("desktop", "phone"):
+        if size == "phone":
+            page.set_viewport_size(PHONE)
+        words_are_whole(page, tr.gettext("Old").replace("\u00ad", ""))
+        page.screenshot(path=str(screenshot_dir / f"lang-{code}-{size}.png"), full_page=size == "phone")
+
+
+def words_are_whole(page: Page, old: str) -> None:
+    """Seed 12 deals you two Old cards: the word on them is whole, even on 24 px cards, and is
+    the word in the card's name; no word on the table is cut short."""
     marks = page.eval_on_selector_all("#hand .old-mark", """marks => marks.map(mark => {
         const card = mark.closest('.card').getBoundingClientRect(), box = mark.getBoundingClientRect();
         return {text: mark.textContent, label: mark.closest('.card').getAttribute('aria-label'),
@@ -83,7 +88,6 @@ def test_the_whole_page_speaks_the_language(page: Page, code: str, size: str,
         getComputedStyle(e).textOverflow === 'ellipsis' && e.clientWidth > 2
         && e.scrollWidth > e.clientWidth).map(e => e.textContent)""")
     assert not cut, f"words cut short on the table: {cut}"
-    page.screenshot(path=str(screenshot_dir / f"lang-{code}-{size}.png"), full_page=size == "phone")
 
 
 @pytest.mark.browser
