@@ -366,8 +366,8 @@ def test_deals_played_through_by_clicking(player: Player, screenshot_dir: Path) 
     redeal = player.play_deal(seed_where_everybody_passes(), 0, [False, True], claim=True)
     assert redeal.redealt and redeal.passed and redeal.called
     shots = {name: screenshot_dir / f"{name}.png" for name in ("calling", "trick", "result")}
-    done = {"called": False, "passed": False, "discarded": False, "claimed": False}
-    deals: list[Deal] = []
+    done = {goal: bool(getattr(redeal, goal)) for goal in ("called", "passed", "discarded", "claimed")}
+    deals: list[Deal] = [redeal]
     for seed in range(1, 13):
         want_call = not done["called"] or done["passed"]
         deal = player.play_deal(seed, 0, [want_call], claim=True, shots=shots)
