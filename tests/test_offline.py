@@ -140,18 +140,20 @@ VERSION_MARK = "getComputedStyle(document.documentElement).getPropertyValue('--v
 
 
 def test_a_new_version_waits_for_the_end_of_the_deal(page: Page, served: Served) -> None:
+    player = Player(page, [])
+    deal = player.resume_near_the_end(5, 0)  # the deal is in progress (near its end)
     first_visit(page)
     assert page.evaluate(VERSION_MARK) == ""
-    player = Player(page, [])
-
-    def midway() -> None:  # the deal is in progress: a new version is published
-        page.evaluate("window.sameDeal = true")
-        publish_new_version(served)
-        waiting_worker(page)
-        page.wait_for_timeout(500)
-        assert page.locator(UPDATE).count() == 0, "no offer in the middle of a deal"
-
-    player.play_deal(5, 0, [True], claim=True, midway=midway)
+    page.evaluate("window.sameDeal = true")
+    publish_new_version(served)
+    waiting_worker(page)
+    page.wait_for_timeout(500)
+    assert page.locator(UPDATE).count() == 0, "no offer in the middle of a deal"
+    for _ in range(20):
+        player.wait_for_me()
+        if player.attr("data-phase") == "over":
+            break
+        player.decide(deal, [True], claim=True)
     assert page.evaluate("window.sameDeal") is True, "the deal was not interrupted"
     assert page.evaluate(VERSION_MARK) == ""
     page.wait_for_selector(UPDATE)  # the deal is over: now the page offers the new version

@@ -9,6 +9,7 @@ and at the end that the net points shown sum to zero.  Screenshots go to artifac
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -18,9 +19,11 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from lukfu import Action, Card, State, classify, new_deal, parse_cards, settle
+from lukfu import PLAYING, Action, Card, State, classify, new_deal, parse_cards, settle
 from lukfu.ai import make_player
 from lukfu.dealcode import read_deal_code
+from lukfu.saves import write_save
+from lukfu.session import Session
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -271,7 +274,18 @@ class Player:
         self.page.click("[data-action='discard']")
         deal.discarded = True
 
-    # --- a whole deal ----------------------------------------------------------------------
+    # --- a deal's end, or a whole deal -----------------------------------------------------
+
+    def resume_near_the_end(self, seed: int, master: int) -> Deal:
+        """Before the page loads: a save of deal ``seed`` a few of your moves before its end
+        (`near_the_end`), which the page then resumes; written once, not on a reload."""
+        save, self.ai_hands = near_the_end(seed, master)
+        self.master = master
+        self.page.add_init_script(f"""if (!sessionStorage.getItem('test.saved')) {{
+            sessionStorage.setItem('test.saved', '1');
+            localStorage.setItem('lukfu.save', {json.dumps(save)}); }}""")
+        return Deal(seed)
+
 
     def play_deal(self, seed: int, master: int | None, calls: list[bool], claim: bool,
                   shots: dict[str, Path] | None = None, full_page: bool = True,
@@ -337,6 +351,25 @@ class Player:
         if deal.claimed:
             assert winner == [0] and deal.net[0] > 0
             assert "You claim with F = " in page.inner_text("#log")
+
+
+def near_the_end(seed: int, master: int, decisions: int = 2) -> tuple[str, set[Card]]:
+    """A save of deal ``seed`` against `LEVEL` with your last ``decisions`` still to make (you
+    play the first legal move, or claim), as the page would have written it; and the computer
+    players' hands as the play began."""
+    session = Session.new(seed, master, level=LEVEL)
+    yours = []
+    hidden: set[Card] = set()
+    while not session.is_over:
+        if session.state.phase == PLAYING and not hidden:
+            hidden = set(session.state.hands[1]) | set(session.state.hands[2])
+        if session.waiting_for_person():
+            yours.append(session)
+            legal = session.observation(0).legal
+            session = session.act(next((a for a in legal if a.kind == "claim"), legal[0]))
+        else:
+            session = session.step()
+    return write_save(yours[-decisions]), hidden
 
 
 LEVEL = "beginner"

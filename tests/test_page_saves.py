@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from test_page_game import LEVEL, READY, Deal, Player
+from test_page_game import READY, Deal, Player
 
-from lukfu import PLAYING, Action, Card, new_deal, parse_action
+from lukfu import Action, new_deal, parse_action
 from lukfu.dealcode import deal_code
 from lukfu.i18n import translator
 from lukfu.saves import CHECK, read_save, write_save
@@ -128,37 +128,13 @@ def test_storage_full_or_off_is_survived_with_one_notice(player: Player, storage
     assert page.locator("#notices .notice").count() == 1  # said once a visit
 
 
-def near_the_end(seed: int, master: int, decisions: int = 2) -> tuple[str, set[Card]]:
-    """A save of deal ``seed`` with your last ``decisions`` still to make (you play the first
-    legal move, or claim), as the page would have written it; and the computer players' hands
-    as the play began."""
-    session = Session.new(seed, master, level=LEVEL)
-    yours = []
-    hidden: set[Card] = set()
-    while not session.is_over:
-        if session.state.phase == PLAYING and not hidden:
-            hidden = set(session.state.hands[1]) | set(session.state.hands[2])
-        if session.waiting_for_person():
-            yours.append(session)
-            legal = session.observation(0).legal
-            session = session.act(next((a for a in legal if a.kind == "claim"), legal[0]))
-        else:
-            session = session.step()
-    return write_save(yours[-decisions]), hidden
-
-
 def finish(player: Player, seed: int, master: int = 0) -> Deal:
     """Deal ``seed`` resumed from a save a few of your moves before its end, played out by
     clicking (whole deals through the page are test_page_game's)."""
-    save, player.ai_hands = near_the_end(seed, master)
-    save = json.dumps(save)
-    player.page.add_init_script(f"""if (!sessionStorage.getItem('test.saved')) {{
-        sessionStorage.setItem('test.saved', '1'); localStorage.setItem('lukfu.save', {save}); }}""")
+    deal = player.resume_near_the_end(seed, master)
     player.page.goto("index.html?delay=0")
     player.page.wait_for_selector(READY, timeout=30_000)
-    player.master = master
     assert save_of(player.page).deal_number == seed
-    deal = Deal(seed)
     for _ in range(200):
         player.wait_for_me()
         if player.attr("data-phase") == "over":
