@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from lukfu import Action, State, parse_action
-from lukfu.ai import make_player
-from lukfu.cards import ALL_CARDS
+from lukfu import Action, State, parse_action, parse_cards
+from lukfu.ai import make_player, policy
+from lukfu.cards import ALL_CARDS, to_mask
 
 SOUND_LEVELS = ("casual", "strong", "expert")
 REST = "rest"
@@ -169,3 +169,13 @@ def test_a_sound_level_makes_no_blunder(level: str, position: Position) -> None:
     if position.must is not None:
         assert choice == parse_action(position.must), (position.name, str(choice))
     assert choice not in {parse_action(text) for text in position.must_not}, (position.name, str(choice))
+
+
+def test_a_card_counts_in_one_set_or_run_at_most() -> None:
+    """Two runs and a set across them are worth the better arrangement, not all three."""
+    runs, set_of_sixes = to_mask(parse_cards("M4 M5 M6 T4 T5 T6")), to_mask(parse_cards("S6 M6 T6"))
+    both = runs | set_of_sixes
+    assert policy.combinations_value(both) == max(
+        policy.combinations_value(runs), policy.combinations_value(set_of_sixes))
+    assert policy.keep_value(both & ~to_mask(parse_cards("S6")), 0) > policy.keep_value(
+        both & ~to_mask(parse_cards("M4")), 0)

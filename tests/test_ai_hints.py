@@ -88,3 +88,14 @@ def test_the_end_of_deal_panel_counts_the_hints() -> None:
     assert [b.enabled for b in table.buttons if b.action == "hint"] == [True]
     busy = view.table_view(tr, state.observation(0), set(), state.check, hinting=True)
     assert [b.enabled for b in busy.buttons if b.action == "hint"] == [False]
+
+
+def test_a_discard_keeps_runs_over_a_set_they_share_cards_with() -> None:
+    """S6 M6 T6 beside M4 M5 M6 and T4 T5 T6 is a set or two runs, never both: against a led C4
+    the lone S6 goes, not a card of a run (seed 7's deal, where the Hint once broke the Myriads)."""
+    state = State.from_hands(("S6 M4 M5 M6 T4 T5 T6", "C5 C6 C7 S7 S8 M7 T7", "C4 C8 S1 S2 S3 M8 T8"),
+                             2, caller=2, leader=2, fu=(1, 2, 2),
+                             public="C9 S9 M9 T9 C3 M3 T3 C2 M2 T2 M1").apply(parse_action("C4"))
+    observation = state.observation(0)
+    hint = finish(hint_thinking(observation, 7))
+    assert hint.action == parse_action("discard S6") and hint.reason == "discard"

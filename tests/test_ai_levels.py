@@ -70,7 +70,7 @@ def trick_starts(seed: int) -> list[State]:
 def test_a_player_sees_only_its_observation(level: str) -> None:
     """Two positions that differ only in cards hidden from the seat to move get the same choice."""
     pairs: list[tuple[State, State, int]] = []
-    for seed in range(5):
+    for seed in range(8):
         deal = new_deal(seed)
         pairs.append((deal, swapped(deal, deal.master), deal.master))
         for start in trick_starts(seed):

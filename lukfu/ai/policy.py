@@ -70,16 +70,10 @@ def _rank_value(pattern: int) -> float:
     return sum(_RANK_WEIGHT[position + 1] for position in range(9) if pattern >> position & 1)
 
 
-def _set_value(ranks: int, size: int) -> float:
-    """What sets of ``size`` at the ranks of a 9-bit pattern are worth keeping."""
-    return sum(size * (0.1 + 0.06 * position) for position in range(9) if ranks >> position & 1)
-
-
-# keep_value is on the play-outs' hot path: every part is a table lookup per suit.
+# keep_value is on the play-outs' hot path: every part is a table lookup per suit (sets, which
+# are rarer, a cached search over the ways to keep them).
 _RUNS = tuple(tuple(_run_value(suit, pattern) for pattern in range(SUIT_MASK + 1)) for suit in range(4))
 _RANKS = tuple(_rank_value(pattern) for pattern in range(SUIT_MASK + 1))
-_SETS3 = tuple(_set_value(pattern, 3) for pattern in range(SUIT_MASK + 1))
-_SETS4 = tuple(_set_value(pattern, 4) - _set_value(pattern, 3) for pattern in range(SUIT_MASK + 1))
 
 
 def keep_value(hand: int, public: int) -> float:
@@ -92,14 +86,48 @@ def keep_value(hand: int, public: int) -> float:
     ranks = _RANKS
     value += ranks[free & SUIT_MASK] + ranks[free >> 9 & SUIT_MASK] + ranks[free >> 18 & SUIT_MASK]
     value += ranks[free >> 27]
-    # Sets and runs count whole, Old cards in them too (T1 T2 T3 is a run of Tens).
-    a, b, c, d = hand & SUIT_MASK, hand >> 9 & SUIT_MASK, hand >> 18 & SUIT_MASK, hand >> 27
+    return value + combinations_value(hand)
+
+
+def _runs(hand: int) -> float:
     runs = _RUNS
-    value += runs[0][a] + runs[1][b] + runs[2][c] + runs[3][d]
-    three = (a & b & (c | d)) | (c & d & (a | b))
-    if three:
-        value += _SETS3[three] + _SETS4[a & b & c & d]
-    return value
+    return (runs[0][hand & SUIT_MASK] + runs[1][hand >> 9 & SUIT_MASK] + runs[2][hand >> 18 & SUIT_MASK]
+            + runs[3][hand >> 27])
+
+
+def _sets_at(hand: int) -> int:
+    """The ranks (a 9-bit pattern) at which the hand holds a set (three or four suits)."""
+    a, b, c, d = hand & SUIT_MASK, hand >> 9 & SUIT_MASK, hand >> 18 & SUIT_MASK, hand >> 27
+    return (a & b & (c | d)) | (c & d & (a | b))
+
+
+def combinations_value(hand: int) -> float:
+    """What the hand's sets and runs are worth keeping, each card in one of them at most: a
+    card is played once, so S6 M6 T6 beside M4 M5 M6 and T4 T5 T6 is a set or two runs, not
+    both (Old cards count in them too: T1 T2 T3 is a run of Tens)."""
+    ranks = _sets_at(hand)
+    return _best_arrangement(hand, ranks) if ranks else _runs(hand)
+
+
+_COLUMN = 1 | 1 << 9 | 1 << 18 | 1 << 27
+"""A rank's card in every suit (times the rank's bit)."""
+
+
+@lru_cache(maxsize=1 << 15)
+def _best_arrangement(hand: int, ranks: int) -> float:
+    """The best value of the sets at ``ranks`` and the runs of the cards they leave: each set
+    kept whole, as three of four, or given up to the runs."""
+    if not ranks:
+        return _runs(hand)
+    low = ranks & -ranks
+    rest = ranks ^ low
+    held = hand & low * _COLUMN
+    worth = 0.1 + 0.06 * (low.bit_length() - 1)
+    best = _best_arrangement(hand, rest)
+    three_of_four = [held & ~(low << 9 * suit) for suit in range(4)] if held.bit_count() == 4 else []
+    for kept in [held, *three_of_four]:
+        best = max(best, kept.bit_count() * worth + _best_arrangement(hand & ~kept, rest))
+    return best
 
 
 def call_strength(hand: int, master: bool) -> float:
