@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..actions import PLAY, PLAY_ACTIONS, Action
+from ..actions import CALL, CLAIM, DISCARD, PASS, PLAY, PLAY_ACTIONS, Action
 from ..cards import cards_of, to_mask
 from ..observation import CALLING, Observation
 from ..plays import classify
@@ -50,6 +50,15 @@ def to_action(move: search.Move) -> Action:
     if move >= 0:
         return PLAY_ACTIONS[move]
     return {search.CLAIM: Action.claim(), search.CALL: Action.call(), search.PASS: Action.pass_()}[move]
+
+
+def from_action(action: Action) -> search.Move:
+    """The search move for an engine action (``to_action`` the other way)."""
+    if action.kind == PLAY:
+        return _play_index(action)
+    if action.kind == DISCARD:
+        return search.DISCARDED | to_mask(action.cards)
+    return {CLAIM: search.CLAIM, CALL: search.CALL, PASS: search.PASS}[action.kind]
 
 
 class Player(Protocol):

@@ -1,0 +1,282 @@
+"""The coach: each of one seat's decisions in a finished deal, judged from what that seat knew then.
+
+For every decision (a call or pass, a lead, a follow, a discard, a claim) the coach deals out the
+cards the seat could not see many times, consistent with everything its observation proves
+(``lukfu.ai.worlds``), plays each move weighed in every world and finishes the deal with
+Casual's rules, as Strong does. It never looks at the hidden hands.
+
+- **Which moves:** the moves Strong weighs in that position, and always the move that was made.
+- **Two stages:** all of them on the same sampled deals (``FIRST_PLAYOUTS`` play-outs shared
+  out, at least ``FIRST_WORLDS`` deals each); the best there is then measured
+  against the move made on ``SECOND_WORLDS`` fresh deals, the same deals and dice for both. The
+  loss is the difference of their mean net points there (never below 0), so picking the best
+  does not inflate what the move made is said to have cost.
+- **Noise:** the standard error of that difference, world by world. A loss of ``MISTAKE`` or more
+  is a mistake, ``BLUNDER`` or more a blunder, but only when it is more than ``NOISE_ERRORS``
+  standard errors: a loss the sampling cannot tell from none is no mistake.
+- **Accuracy:** the share of the decisions that were neither mistakes nor blunders.
+
+The same deal always gets the same review: every decision's randomness comes from the deal
+number and the move number. ``python -m lukfu.coach [--seat N]`` reviews a finished deal's
+``Session.record()`` text read on standard input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from collections.abc import Generator, Iterator, Sequence
+from dataclasses import dataclass
+
+from .actions import CALL, CLAIM, DISCARD, PASS, PLAY, Action
+from .ai import policy, search
+from .ai.hint import reason as hint_reason
+from .ai.players import from_action, to_action
+from .ai.worlds import Evidence, sample_with
+from .cards import to_mask
+from .knowledge import old_mask
+from .observation import Observation
+from .position import Position
+from .session import Session
+from .state import State
+
+FIRST_PLAYOUTS, FIRST_WORLDS = 480, 24
+"""Play-outs shared out among the moves weighed to find the best, and the fewest sampled deals
+each is played on."""
+SECOND_WORLDS = 96
+"""Fresh sampled deals on which the best is measured against the move made."""
+NOISE = 0.05
+"""How often the play-outs stray from Casual's rules (as a search player's do, less)."""
+MISTAKE, BLUNDER = 0.25, 1.0
+"""Points lost from which a decision is a mistake, a blunder."""
+NOISE_ERRORS = 2.0
+"""A loss counts only when it is this many standard errors above none."""
+GOOD, MISTAKEN, BLUNDERED = "good", "mistake", "blunder"
+
+REASONS = (
+    "cash-first",  # a claim (or a weaker lead) when an unbeatable lead would raise F first
+    "claim-now",  # playing on when F already wins and nothing raises it safely
+    "old-spent",  # an Old card spent where a plain card wins the same
+    "breaks-combination",  # a discard that breaks a set or a run (or throws an Old card)
+    "call-out-of-reach",  # a call that needs six fu the hand is unlikely to reach
+    "pass-strong",  # a pass with a hand that can reach six fu
+    "beatable-lead",  # a lead someone can beat, when one nobody can beat was there
+)
+"""The coach's own reasons; otherwise a mistake gives the Hint's reason for the better move
+(``lukfu.ai.hint.REASONS``)."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the seat: the move made, the best move found, and what the difference cost."""
+
+    move_number: int  # in the deal (``Observation.move_number``)
+    move: Action
+    best: Action
+    loss: float  # net points, judged from the seat's observation then
+    error: float  # the loss's standard error
+    verdict: str  # GOOD, MISTAKEN or BLUNDERED
+    reason: str  # REASONS or lukfu.ai.hint.REASONS: why ``best`` is better ("" when good)
+
+
+@dataclass(frozen=True)
+class Review:
+    """Every decision of one seat in one deal."""
+
+    seat: int
+    decisions: tuple[Decision, ...]
+
+    @property
+    def total_loss(self) -> float:
+        return round(sum(d.loss for d in self.decisions), 2)
+
+    def count(self, verdict: str) -> int:
+        return sum(1 for d in self.decisions if d.verdict == verdict)
+
+    @property
+    def accuracy(self) -> float:
+        """The share (0–1) of the decisions that were neither mistakes nor blunders."""
+        if not self.decisions:
+            return 1.0
+        return self.count(GOOD) / len(self.decisions)
+
+
+Progress = Generator[float, None, Review]
+"""A review in slices: yields the share done (0–1) between decisions' worlds, returns the review."""
+
+
+def decisions_of(session: Session, seat: int) -> Iterator[tuple[State, Action]]:
+    """Each position where ``seat`` had a choice (more than one legal action), and what it did."""
+    state = session.start
+    for action in session.state.history:
+        if state.to_move == seat and len(state.legal_actions()) > 1:
+            yield state, action
+        state = state.apply(action)
+
+
+def review_progress(session: Session, seat: int) -> Progress:
+    """Review ``seat``'s decisions in the finished deal of ``session``, yielding progress."""
+    found = list(decisions_of(session, seat))
+    judged: list[Decision] = []
+    for number, (state, action) in enumerate(found):
+        work = judge(state.observation(seat), action, session.deal_number)
+        while True:
+            try:
+                share = next(work)
+            except StopIteration as done:
+                judged.append(done.value)
+                break
+            yield (number + share) / len(found)
+    return Review(seat, tuple(judged))
+
+
+def review(session: Session, seat: int) -> Review:
+    """``review_progress`` run at once."""
+    work = review_progress(session, seat)
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            result: Review = done.value
+            return result
+
+
+def judge(obs: Observation, made: Action, deal_number: int) -> Generator[float, None, Decision]:
+    """The decision ``made`` by the seat of ``obs``: its loss against the best move found."""
+    rng = random.Random(f"lukfu/coach/{deal_number}/{obs.move_number}")
+    evidence = Evidence.of(obs)
+
+    def world(dice: random.Random) -> Position:
+        return sample_with(evidence, obs, dice)
+
+    mine = from_action(made)
+    candidates = search.moves(world(random.Random(rng.random())), obs.seat)
+    if mine not in candidates:
+        candidates.append(mine)
+    worlds = max(FIRST_WORLDS, FIRST_PLAYOUTS // len(candidates))
+    total = worlds + SECOND_WORLDS
+    first = yield from _outcomes(world, obs.seat, candidates, worlds, rng, 0, total)
+    means = [sum(points) / worlds for points in first]
+    best = candidates[max(range(len(candidates)), key=lambda i: means[i])]
+    if best == mine:
+        return Decision(obs.move_number, made, made, 0.0, 0.0, GOOD, "")
+    second = yield from _outcomes(world, obs.seat, [best, mine], SECOND_WORLDS, rng, worlds, total)
+    differences = [b - m for b, m in zip(second[0], second[1], strict=True)]
+    loss = sum(differences) / SECOND_WORLDS
+    spread = math.sqrt(sum((d - loss) ** 2 for d in differences) / (SECOND_WORLDS - 1))
+    error = spread / math.sqrt(SECOND_WORLDS)
+    if loss <= 0:
+        return Decision(obs.move_number, made, made, 0.0, round(error, 2), GOOD, "")
+    verdict = GOOD
+    if loss > NOISE_ERRORS * error:
+        verdict = BLUNDERED if loss >= BLUNDER else MISTAKEN if loss >= MISTAKE else GOOD
+    better = to_action(best)
+    why = why_better(obs, made, better) if verdict != GOOD else ""
+    return Decision(obs.move_number, made, better, round(loss, 2), round(error, 2), verdict, why)
+
+
+def _outcomes(
+    world: search.World, seat: int, moves: Sequence[search.Move], count: int, rng: random.Random,
+    done: int, total: int,
+) -> Generator[float, None, list[list[float]]]:
+    """Each move's net points for ``seat`` in ``count`` sampled deals, the same deal and the same
+    play-out dice for every move; yields the share of ``total`` worlds done."""
+    points: list[list[float]] = [[] for _ in moves]
+    for number in range(count):
+        start = world(rng)
+        dice = rng.random()
+        for move, mine in zip(moves, points, strict=True):
+            pos = start.copy()
+            same = random.Random(dice)
+            mine.append(search.play_out(pos, same, NOISE)[seat] if search.step(pos, move, same) else 0.0)
+        yield (done + number + 1) / total
+    return points
+
+
+def why_better(obs: Observation, made: Action, best: Action) -> str:
+    """Why ``best`` is better than ``made``, in the seat's position (one of ``REASONS``, else the
+    Hint's reason for ``best``)."""
+    hand, public = to_mask(obs.hand), to_mask(obs.public)
+    if made.kind == CALL and best.kind == PASS:
+        return "call-out-of-reach"
+    if made.kind == PASS and best.kind == CALL:
+        return "pass-strong"
+    if best.kind == CLAIM:
+        return "claim-now"
+    if made.kind == DISCARD and best.kind == DISCARD:
+        old = old_mask(hand, public)
+        made_mask, best_mask = to_mask(made.cards), to_mask(best.cards)
+        broken = policy.combinations_value(hand & ~best_mask) - policy.combinations_value(hand & ~made_mask)
+        if broken >= MISTAKE or (made_mask & old).bit_count() > (best_mask & old).bit_count():
+            return "breaks-combination"
+    if made.kind == PLAY and best.kind == PLAY:
+        old = old_mask(hand, public)
+        spent = [(to_mask(action.cards) & old).bit_count() for action in (made, best)]
+        if spent[0] > spent[1]:
+            return "old-spent"
+    code = hint_reason(obs, best)
+    if obs.trick is None and code in ("cash", "keep-lead"):
+        if made.kind == CLAIM:
+            return "cash-first"
+        if hint_reason(obs, made) == "give-lead":
+            return "beatable-lead"
+    return code
+
+
+# --- the command line ------------------------------------------------------------------------
+
+
+def summary(review_: Review) -> dict[str, object]:
+    """The review as the command line's last line: plain numbers and action texts."""
+    return {
+        "seat": review_.seat,
+        "decisions": [{"move": str(d.move), "best": str(d.best), "loss": d.loss, "verdict": d.verdict,
+                       "error": d.error, "reason": d.reason, "move_number": d.move_number}
+                      for d in review_.decisions],
+        "total_loss": review_.total_loss,
+        "mistakes": review_.count(MISTAKEN),
+        "blunders": review_.count(BLUNDERED),
+        "accuracy": round(review_.accuracy, 3),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m lukfu.coach",
+        description="Review one seat's decisions in a finished deal (Session.record() on stdin).")
+    parser.add_argument("--seat", type=int, choices=(0, 1, 2),
+                        help="the seat to review (default: the person's seat, else 0)")
+    args = parser.parse_args(argv)
+    from .i18n import translator
+    from .records import RecordError
+    from .web.review import reason_text, verdict_text
+
+    try:
+        session = Session.from_record(sys.stdin.read())
+    except RecordError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    if not session.is_over:
+        print("error: the deal is not finished", file=sys.stderr)
+        return 2
+    seat = args.seat if args.seat is not None else (session.person if session.person is not None else 0)
+    found = review(session, seat)
+    tr = translator("en")
+    print(f"Deal {session.deal_number}, seat {seat}: {len(found.decisions)} decisions")
+    for d in found.decisions:
+        line = f"{d.move_number:3d}. {d.move}: {verdict_text(tr, d.verdict)}"
+        if d.verdict != GOOD:
+            line += f", {d.loss:.2f} points (± {d.error:.2f}); better {d.best}: {reason_text(tr, d.reason)}"
+        print(line)
+    print(f"Points lost: {found.total_loss:.2f}; mistakes {found.count(MISTAKEN)}, "
+          f"blunders {found.count(BLUNDERED)}; accuracy {found.accuracy:.0%}")
+    print(json.dumps(summary(found), separators=(",", ":")))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+
