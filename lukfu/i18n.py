@@ -45,6 +45,7 @@ class Language:
     minus: str = "\u2212"  # a real minus sign: "−2" reads better than the hyphen "-2"
     plus: str = "+"
     group: str = ","  # between groups of three digits, as in CLDR: 1,234 · 1 234 · ۱٬۲۳۴
+    decimal: str = "."  # before the fraction, as in CLDR: 0.42 · 0,42 · ۰٫۴۲
 
 
 # Every language the page can offer, with its number symbols from CLDR (Finnish groups with a
@@ -53,10 +54,10 @@ LANGUAGES: dict[str, Language] = {
     lang.code: lang
     for lang in (
         Language("en", "English"),
-        Language("fi", "Suomi", group="\u00a0"),
-        Language("it", "Italiano", group="."),
-        Language("fr", "Français", group="\u202f"),
-        Language("fa", "فارسی", "rtl", "۰۱۲۳۴۵۶۷۸۹", "\u200e\u2212", "\u200e+", "\u066c"),
+        Language("fi", "Suomi", group="\u00a0", decimal=","),
+        Language("it", "Italiano", group=".", decimal=","),
+        Language("fr", "Français", group="\u202f", decimal=","),
+        Language("fa", "فارسی", "rtl", "۰۱۲۳۴۵۶۷۸۹", "\u200e\u2212", "\u200e+", "\u066c", "\u066b"),
         Language("zh-Hant", "繁體中文"),
     )
 }
@@ -89,6 +90,19 @@ _DIGITS = {
     lang.digits: str.maketrans("0123456789", lang.digits)
     for lang in LANGUAGES.values()
 }
+
+
+def format_decimal(value: float, language: str = DEFAULT_LANGUAGE, places: int = 2) -> str:
+    """``value`` with ``places`` decimals, in the language's digits and decimal sign.
+
+    >>> format_decimal(0.425, "en"), format_decimal(1.5, "fi"), format_decimal(0.42, "fa")
+    ('0.42', '1,50', '۰٫۴۲')
+    """
+    info = language_info(language)
+    whole, _, fraction = f"{abs(value):.{places}f}".partition(".")
+    text = format_number(int(whole), language) + (info.decimal + fraction.translate(
+        _DIGITS[info.digits]) if fraction else "")
+    return info.minus + text if value < 0 and float(f"{abs(value):.{places}f}") else text
 
 
 def format_signed(value: int, language: str = DEFAULT_LANGUAGE) -> str:
@@ -188,6 +202,9 @@ class Translator:
 
     def signed(self, value: int) -> str:
         return format_signed(value, self.language)
+
+    def decimal(self, value: float) -> str:
+        return format_decimal(value, self.language)
 
     def _fill(self, template: str, values: Mapping[str, object]) -> str:
         if not values:

@@ -13,6 +13,7 @@ from typing import Any
 from lukfu import Action, Card
 from lukfu.ai.hint import hint_thinking
 from lukfu.ai.thinking import finish
+from lukfu.coach import review, summary
 from lukfu.i18n import catalog_path
 from lukfu.web.messages import LOCAL, Effect, Message
 from lukfu.web.model import Model
@@ -75,6 +76,12 @@ class Driver:
             assert session is not None
             action = finish(session.thinking())
             self.timers.append(("computer-moved", args[0], str(action)))
+        elif kind == "review":
+            session = self.model.session
+            assert session is not None and session.person is not None
+            found = review(session, session.person)
+            self.timers.append(("review-progress", args[0], 0.5))
+            self.timers.append(("review-ready", args[0], summary(found)))
         elif kind == "think-hint":
             session = self.model.session
             assert session is not None

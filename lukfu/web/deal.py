@@ -17,7 +17,7 @@ from lukfu.dealcode import MAX_DEAL_NUMBER
 from lukfu.saves import SaveProblem, read_save, write_save
 from lukfu.session import DEAL_OVER, TRICK_WON, Event, Session
 from lukfu.stats import outcome
-from lukfu.web import replay, saving
+from lukfu.web import coaching, replay, saving
 from lukfu.web.messages import TAB, Effect, store, wait
 from lukfu.web.model import MAX_LOG, MAX_NOTICES, LogLine, Model, Notice
 from lukfu.web.options import DEFAULT_SPEED, SPEEDS
@@ -82,8 +82,8 @@ def begin(model: Model, session: Session, hints: int, counted: bool) -> Model:
     """Put ``session`` on the table: a new deal, or one resumed from a save."""
     return model._replace(
         generation=model.generation + 1, session=session, hints=hints, counted=counted,
-        replay=None, replay_at=0, advice=None, hinting=False, failure=None, selected=frozenset(),
-        refusal=None, last_trick=False, confirming=False, share_status="")
+        replay=None, replay_at=0, coaching=None, advice=None, hinting=False, failure=None,
+        selected=frozenset(), refusal=None, last_trick=False, confirming=False, share_status="")
 
 
 def resume(model: Model, fx: list[Effect], saved: str | None) -> Model:
@@ -133,7 +133,7 @@ def tell(model: Model, fx: list[Effect], events: tuple[Event, ...]) -> Model:
             model = count(log(model, "deal-number", number=session.deal_number), fx)
             totals = model.totals.add(session.state.net_points)
             fx.append(store(saving.TOTALS_KEY, totals.to_text(), TAB))
-            model = model._replace(totals=totals)
+            model = coaching.after_deal(model._replace(totals=totals), fx)
     return model
 
 

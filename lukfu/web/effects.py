@@ -19,6 +19,7 @@ from pyodide.ffi import create_once_callable, to_js
 
 from lukfu.ai.hint import hint_thinking
 from lukfu.ai.thinking import Thinking
+from lukfu.coach import review_progress, summary
 from lukfu.i18n import catalog_url
 from lukfu.web.messages import LOCAL, Effect, Message
 from lukfu.web.model import Model
@@ -28,6 +29,7 @@ from lukfu.web.saving import MAX_IMPORT_BYTES
 from lukfu.web.text import YOU
 
 SLICE_SECONDS = 0.012  # a computer player thinks this long at most before the browser's turn
+PROGRESS_SECONDS = 0.2  # the coach's progress is told at most this often
 THINK_MARK, THINK_MEASURE = "lukfu-think-start", "lukfu-think"  # for bench/ai_latency.py
 T = TypeVar("T")
 
@@ -88,6 +90,8 @@ class Effects:
             self.later(self._think(args[0]))
         elif kind == "think-hint":
             self.later(self._hint(args[0]))
+        elif kind == "review":
+            self.later(self._review(args[0]))
         elif kind == "fetch-catalog":
             self.later(self._catalog(args[0]))
         elif kind == "download":
@@ -139,6 +143,30 @@ class Effects:
         hint = await think(hint_thinking(session.observation(YOU), session.deal_number))
         self.dispatch(("hint-ready", generation, len(session.state.history), str(hint.action),
                        hint.reason, hint.F))
+
+    async def _review(self, generation: int) -> None:
+        """The coach reviews your decisions in slices, telling its progress now and then; it
+        stops when the review is cancelled or another deal begins."""
+        session = self.model().session
+        if session is None or session.person is None:
+            return
+        work = review_progress(session, session.person)
+        told, share = time.perf_counter(), 0.0
+        while True:
+            until = time.perf_counter() + SLICE_SECONDS
+            try:
+                while time.perf_counter() < until:
+                    share = next(work)
+            except StopIteration as done:
+                self.dispatch(("review-ready", generation, summary(done.value)))
+                return
+            await asyncio.sleep(0)
+            coaching = self.model().coaching
+            if coaching is None or coaching.generation != generation:
+                return  # cancelled, or another deal
+            if time.perf_counter() - told > PROGRESS_SECONDS:
+                told = time.perf_counter()
+                self.dispatch(("review-progress", generation, share))
 
     async def _catalog(self, language: str) -> None:
         data = None

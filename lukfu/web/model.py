@@ -8,7 +8,7 @@ records are NamedTuples: cheap to make under Pyodide, compared by value, changed
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from lukfu import Card, IllegalAction
 from lukfu.ai import DEFAULT_LEVEL
@@ -42,6 +42,17 @@ class Settings(NamedTuple):
     shapes: bool = False  # a plain suit shape on every face
     looks: tuple[tuple[str, int], ...] = DEFAULT_LOOKS
     delay: int | None = None  # milliseconds before a computer move, from ?delay=
+    coach: bool = True  # review each finished deal in the background
+
+
+class Coaching(NamedTuple):
+    """The coach's review of the deal dealt as ``generation`` (`lukfu.web.coaching`): its
+    progress, its result, and whether the player opened it."""
+
+    generation: int
+    progress: float = 0.0  # 0–1
+    summary: dict[str, Any] | None = None  # lukfu.coach.summary, once done
+    open: bool = False
 
 
 class Notice(NamedTuple):
@@ -96,6 +107,7 @@ class Model(NamedTuple):
     last_trick: bool = False  # the player asked to see the last trick again
     replay: tuple[Step, ...] | None = None  # a finished deal told again, step by step
     replay_at: int = 0
+    coaching: Coaching | None = None  # the coach's review of the finished deal
     totals: Totals = Totals((0, 0, 0), 0)  # this tab's running score
     stats: Statistics = Statistics()
     importing: Statistics | None = None  # an import waiting for the player's yes

@@ -17,6 +17,7 @@ from lukfu.web import options, replay, saving, statistics, text
 from lukfu.web.faces import SuitTipView, suit_tip_view
 from lukfu.web.model import LogLine, Model, Notice, StatsNote
 from lukfu.web.result import DealLinks
+from lukfu.web.review import ReviewView, review_view
 from lukfu.web.statistics import StatsView
 from lukfu.web.text import YOU
 from lukfu.web.view import TableView, table_view
@@ -67,6 +68,7 @@ class PageView(NamedTuple):
     confirming: bool  # "Abandon this deal?" is asked
     suit_tip: SuitTipView | None
     share_status: str
+    review: ReviewView | None  # the coach's review, once opened
     old_word: str  # written across an Old card of your hand
     no_cards: str  # a revealed hand with no cards left
     dismiss: str  # a notice's close button
@@ -202,6 +204,7 @@ def page_view(model: Model) -> PageView:
         suit_tip=suit_tip_view(tr) if model.suit_tip else None,
         share_status={"copied": tr.gettext("The link is copied."),
                       "select": tr.gettext("Copy the link from the box.")}.get(model.share_status, ""),
+        review=review_view(tr, model.coaching),
         # Translators: written across a card as narrow as 24 px; put a soft hyphen (U+00AD)
         # where a word longer than four letters may break onto two lines.
         old_word=tr.gettext("Old"),

@@ -16,7 +16,7 @@ from lukfu import parse_cards
 from lukfu.ai import LEVELS
 from lukfu.i18n import DEFAULT_LANGUAGE, OFFERED, CatalogError, match_language, translator, translator_from_mo
 from lukfu.stats import Statistics, StatisticsError
-from lukfu.web import deal, options, replay, saving
+from lukfu.web import coaching, deal, options, replay, saving
 from lukfu.web.deal import notice, storage_refused
 from lukfu.web.keys import SHORTCUTS, hand_step
 from lukfu.web.messages import LOCAL, Effect, Message, forget, store
@@ -28,6 +28,7 @@ SPEED_KEY = "lukfu.speed"  # localStorage key of the "Speed" setting
 LEVEL_KEY = "lukfu.level"  # localStorage key of the "Computer level" setting
 MARKS_KEY = "lukfu.marks"  # the legal-play marks setting ("on" or "off")
 SHAPES_KEY = "lukfu.suit-shapes"  # the suit shapes setting ("on" or "off")
+COACH_KEY = "lukfu.coach"  # the coach setting ("on" or "off")
 LOOK_KEY = "lukfu.look."  # + a slider's name (options.LOOKS): its value
 LANGUAGE_KEY = "lukfu.language"  # the language picker's choice
 SUIT_TIP_KEY = "lukfu.suits-shown"  # set once the suit legend was shown to a new player
@@ -73,6 +74,7 @@ def settings_from(stored: dict[str, str | None], delay: int | None) -> Settings:
         level=level if level in LEVELS else Settings().level,
         marks=stored.get(MARKS_KEY) != "off",  # on for a new player
         shapes=stored.get(SHAPES_KEY) == "on",
+        coach=stored.get(COACH_KEY) != "off",  # on for a new player
         looks=tuple((name, options.look_value(name, stored.get(LOOK_KEY + name)))
                     for name in options.LOOKS),
         delay=delay,
@@ -158,6 +160,10 @@ def catalog(model: Model, fx: list[Effect], language: str, data: bytes | None) -
 # --- settings ---------------------------------------------------------------------------------
 
 
+SWITCHES = {"marks": MARKS_KEY, "shapes": SHAPES_KEY, "coach": COACH_KEY}
+"""The settings that are on or off, and where each is kept."""
+
+
 def setting(model: Model, fx: list[Effect], name: str, value: str) -> Model:
     settings = model.settings
     if name == "language":
@@ -175,11 +181,14 @@ def setting(model: Model, fx: list[Effect], name: str, value: str) -> Model:
     if name == "level" and value in LEVELS:
         fx.append(store(LEVEL_KEY, value))  # for the next deals: this deal's players keep theirs
         return model._replace(settings=settings._replace(level=value))
-    if name in ("marks", "shapes"):
+    if name in SWITCHES:
         on = value == "on"
-        fx.append(store(MARKS_KEY if name == "marks" else SHAPES_KEY, "on" if on else "off"))
-        changed = settings._replace(marks=on) if name == "marks" else settings._replace(shapes=on)
-        return model._replace(settings=changed)
+        fx.append(store(SWITCHES[name], "on" if on else "off"))
+        if name == "marks":
+            return model._replace(settings=settings._replace(marks=on))
+        if name == "shapes":
+            return model._replace(settings=settings._replace(shapes=on))
+        return model._replace(settings=settings._replace(coach=on))
     if name in options.LOOKS:
         look = options.look_value(name, value)
         fx.append(store(LOOK_KEY + name, str(look)))
@@ -211,6 +220,10 @@ def press(model: Model, fx: list[Effect], name: str) -> Model:
         return model  # the failure panel is up: only a new deal goes on
     if name == "replay" or name.startswith("replay-"):
         return deal.replay_to(model, name)
+    if name == "review":
+        return coaching.open_review(model, fx)
+    if name == "review-close":
+        return coaching.close_review(model, fx)
     if name == "copy-link":
         links = deal_links(model)
         if links is not None:  # (offered only once the deal is over)
@@ -367,4 +380,5 @@ HANDLERS: dict[str, Callable[..., Model]] = {
     "computer-moved": deal.computer_moved, "hint-ready": deal.hint_ready,
     "file-read": file_read, "copied": copied, "stored": stored,
     "offline": offline, "notice-gone": notice_gone, "failure": failure,
+    "review-progress": coaching.progress, "review-ready": coaching.ready,
 }

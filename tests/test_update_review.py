@@ -1,0 +1,81 @@
+"""The coach at the page, through `update` (no browser): a finished deal is reviewed in the
+background, opened, cancelled and dropped with the next deal; the setting turns it off."""
+
+from __future__ import annotations
+
+import re
+
+from driver import Driver
+
+from lukfu.web.review import ReviewView
+
+
+def finished(query: str = "?seed=5&master=0&delay=0", **kwargs: object) -> Driver:
+    page = Driver(query, **kwargs).start()  # type: ignore[arg-type]
+    page.play_to_the_end()
+    return page
+
+
+def opened(page: Driver) -> ReviewView:
+    page.press("review")
+    page.settle(only_computers=True)
+    review = page.view.review
+    assert review is not None
+    return review
+
+
+def test_a_finished_deal_is_reviewed_in_the_background_and_opened_on_request() -> None:
+    page = Driver("?seed=5&master=0&delay=0").start()
+    page.play_to_the_end()
+    assert any(effect[0] == "review" for effect in page.effects), "the coach starts by itself"
+    assert page.view.review is None  # until the player asks
+    review = opened(page)
+    assert review.progress is None and review.decisions
+    assert review.title == "Review of this deal" and review.close_label == "Close"
+    for decision in review.decisions:
+        assert re.fullmatch(r"\d+\.\d\d", decision.loss)  # the page's data-loss
+        assert decision.verdict in ("good", "mistake", "blunder")
+        assert bool(decision.why) == (decision.verdict != "good")
+    coaching = page.model.coaching
+    assert coaching is not None and coaching.summary is not None
+    assert review.summary.startswith(f"{coaching.summary['total_loss']:.2f} points lost in ")
+    assert "Accuracy:" in review.summary and review.accuracy_note.startswith("Accuracy is")
+    page.press("review-close")
+    assert page.view.review is None and page.model.coaching is not None  # kept: reopened at once
+    page.press("review")
+    assert page.view.review is not None and not any(
+        e[0] == "review" for e in page.send(("press", "review")))
+
+
+def test_a_review_in_progress_shows_its_progress_and_can_be_cancelled() -> None:
+    page = Driver("?seed=5&master=0&delay=0", stored={"lukfu.coach": "off"}).start()
+    page.play_to_the_end()
+    assert not any(effect[0] == "review" for effect in page.effects), "the coach is off"
+    effects = page.send(("press", "review"))
+    assert ("review", page.model.generation) in effects
+    review = page.view.review
+    assert review is not None and review.progress == 0 and review.close_label == "Cancel"
+    assert "0%" in review.progress_text
+    page.send(("review-progress", page.model.generation, 0.4))
+    assert page.view.review is not None and "40%" in page.view.review.progress_text
+    page.press("review-close")  # cancelled: what the coach says later is dropped
+    page.settle(only_computers=True)
+    assert page.view.review is None and page.model.coaching is None
+
+
+def test_the_next_deal_drops_the_review() -> None:
+    page = finished()
+    opened(page)
+    page.press("new-deal")
+    page.settle(only_computers=True)
+    assert page.view.review is None and page.model.coaching is None
+    page.press("review")  # the deal in play is not finished: nothing to review
+    assert page.view.review is None
+
+
+def test_the_coach_setting_is_kept() -> None:
+    page = Driver("?seed=5&master=0&delay=0").start()
+    page.settle(only_computers=True)
+    page.send(("setting", "coach", "off"))
+    assert page.stored["lukfu.coach"] == "off" and not page.model.settings.coach
+    assert not Driver("", stored=page.stored).start().model.settings.coach
