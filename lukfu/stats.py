@@ -113,10 +113,15 @@ class Statistics:
 
     levels: dict[str, Tally] = field(default_factory=dict)
     recent: list[int] = field(default_factory=list)  # oldest first, at most RECENT
+    accuracy: list[int] = field(default_factory=list)  # the coach's, in %, of the last deals reviewed
 
     def add(self, level: str, deal: Outcome) -> None:
         self.levels.setdefault(level, Tally()).add(deal)
         self.recent = [*self.recent, deal.net][-RECENT:]
+
+    def add_accuracy(self, percent: int) -> None:
+        """The coach's accuracy (0–100) of a deal just reviewed."""
+        self.accuracy = [*self.accuracy, max(0, min(100, percent))][-RECENT:]
 
     def total(self) -> Tally:
         total = Tally()
@@ -128,8 +133,11 @@ class Statistics:
     def to_json(self) -> str:
         """The export: readable JSON, levels in the game's order."""
         levels = {level: vars(self.levels[level]) for level in LEVELS if level in self.levels}
-        return json.dumps({"lukfu-statistics": STATS_VERSION, "levels": levels,
-                           "recent": self.recent}, indent=2)
+        data: dict[str, object] = {"lukfu-statistics": STATS_VERSION, "levels": levels,
+                                   "recent": self.recent}
+        if self.accuracy:
+            data["accuracy"] = self.accuracy
+        return json.dumps(data, indent=2)
 
     @classmethod
     def from_json(cls, text: str) -> Statistics:
@@ -142,11 +150,14 @@ class Statistics:
             raise StatisticsError([Rejection("", NOT_STATISTICS)])
         problems: list[Rejection] = []
         problems += [Rejection(name, UNKNOWN) for name in data
-                     if name not in ("lukfu-statistics", "levels", "recent")]
-        stats = cls(_read_levels(data.get("levels"), problems), _read_recent(data, problems))
+                     if name not in ("lukfu-statistics", "levels", "recent", "accuracy")]
+        stats = cls(_read_levels(data.get("levels"), problems), _read_recent(data, problems),
+                    _read_accuracy(data, problems))
         deals = stats.total().deals
         if not problems and len(stats.recent) > deals:  # (a refused level would count 0)
             problems.append(Rejection("recent", TOO_MANY, shown(len(stats.recent))))
+        if not problems and len(stats.accuracy) > deals:
+            problems.append(Rejection("accuracy", TOO_MANY, shown(len(stats.accuracy))))
         if problems:
             raise StatisticsError(problems[:MAX_REJECTIONS])
         return stats
@@ -217,14 +228,24 @@ def _at_most(value: object, path: str, high: int, problems: list[Rejection]) -> 
 
 
 def _read_recent(data: dict[str, Any], problems: list[Rejection]) -> list[int]:
-    recent = data.get("recent")
-    if recent is None:
+    if "recent" not in data:
         problems.append(Rejection("recent", MISSING))
         return []
-    if not isinstance(recent, list):
-        problems.append(Rejection("recent", NOT_LIST, shown(recent)))
+    return _read_list(data, "recent", -MAX_NET, MAX_NET, problems)
+
+
+def _read_accuracy(data: dict[str, Any], problems: list[Rejection]) -> list[int]:
+    """The coach's accuracies (an export from before the coach has none)."""
+    return _read_list(data, "accuracy", 0, 100, problems) if "accuracy" in data else []
+
+
+def _read_list(data: dict[str, Any], name: str, low: int, high: int,
+               problems: list[Rejection]) -> list[int]:
+    found = data[name]
+    if not isinstance(found, list):
+        problems.append(Rejection(name, NOT_LIST, shown(found)))
         return []
-    if len(recent) > RECENT:
-        problems.append(Rejection("recent", TOO_LONG, shown(len(recent))))
+    if len(found) > RECENT:
+        problems.append(Rejection(name, TOO_LONG, shown(len(found))))
         return []
-    return [_whole(n, f"recent.{i}", -MAX_NET, MAX_NET, problems) for i, n in enumerate(recent)]
+    return [_whole(n, f"{name}.{i}", low, high, problems) for i, n in enumerate(found)]

@@ -195,3 +195,17 @@ def test_an_export_holds_every_count_of_a_level_by_name() -> None:
     counts = json.loads(some_statistics(2).to_json())["levels"]["beginner"]
     names = {"deals", "wins", "draws", "losses", "net", "calls", "calls_won", "hints"}
     assert set(counts) == names == set(vars(Tally())) and counts["deals"] == 2
+
+
+def test_the_coachs_accuracy_round_trips_and_a_bad_one_is_refused() -> None:
+    stats = Statistics()
+    stats.add("strong", Outcome(net=2, won=True, drawn=False, called=True, hints=0))
+    stats.add_accuracy(83)
+    assert Statistics.from_json(stats.to_json()).accuracy == [83]
+    data = json.loads(stats.to_json())
+    data["accuracy"] = [101, 50]
+    with pytest.raises(StatisticsError) as refused:
+        Statistics.from_json(json.dumps(data))
+    assert [r.path for r in refused.value.rejections] == ["accuracy.0"]
+    del data["accuracy"]  # an export from before the coach
+    assert Statistics.from_json(json.dumps(data)).accuracy == []

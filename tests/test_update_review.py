@@ -79,3 +79,18 @@ def test_the_coach_setting_is_kept() -> None:
     page.send(("setting", "coach", "off"))
     assert page.stored["lukfu.coach"] == "off" and not page.model.settings.coach
     assert not Driver("", stored=page.stored).start().model.settings.coach
+
+
+def test_the_reviews_accuracy_goes_into_the_statistics_once() -> None:
+    page = finished()
+    opened(page)
+    coaching = page.model.coaching
+    assert coaching is not None and coaching.summary is not None
+    percent = round(100 * float(coaching.summary["accuracy"]))
+    assert page.model.stats.accuracy == [percent]
+    assert f'"accuracy": [\n    {percent}\n  ]' in page.stored["lukfu.statistics"]
+    assert page.view.stats.accuracy == f"The coach's accuracy over your last deal: {percent}%."
+    again = Driver("", stored=page.stored).start()  # a reload: the finished deal is back
+    again.settle(only_computers=True)
+    opened(again)
+    assert again.model.stats.accuracy == [percent]  # asked for again, not counted again

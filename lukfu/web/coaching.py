@@ -9,22 +9,24 @@ dropped.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
-from lukfu.web.messages import Effect
+from lukfu.web import saving
+from lukfu.web.messages import Effect, store
 from lukfu.web.model import Coaching, Model
 
 
 def after_deal(model: Model, fx: list[Effect]) -> Model:
     """A deal ended: review it in the background if the coach is on."""
     if model.settings.coach and model.coaching is None:
-        return start(model, fx, open_it=False)
+        return start(model, fx, open_it=False, counts=True)
     return model
 
 
-def start(model: Model, fx: list[Effect], open_it: bool) -> Model:
+def start(model: Model, fx: list[Effect], open_it: bool, counts: bool = False) -> Model:
     fx.append(("review", model.generation))
-    return model._replace(coaching=Coaching(model.generation, open=open_it))
+    return model._replace(coaching=Coaching(model.generation, open=open_it, counts=counts))
 
 
 def open_review(model: Model, fx: list[Effect]) -> Model:
@@ -55,7 +57,15 @@ def progress(model: Model, fx: list[Effect], generation: int, share: float) -> M
 
 
 def ready(model: Model, fx: list[Effect], generation: int, summary: dict[str, Any]) -> Model:
+    """The review is done; the review started as the deal ended adds its accuracy to the
+    statistics (once: one asked for after a reload does not count again)."""
     coaching = model.coaching
-    if coaching is None or coaching.generation != generation:
+    if coaching is None or coaching.generation != generation or coaching.summary is not None:
         return model
-    return model._replace(coaching=coaching._replace(progress=1.0, summary=summary))
+    model = model._replace(coaching=coaching._replace(progress=1.0, summary=summary))
+    if coaching.counts and summary["decisions"]:
+        stats = copy.deepcopy(model.stats)
+        stats.add_accuracy(round(100 * float(summary["accuracy"])))
+        fx.append(store(saving.STATS_KEY, stats.to_json()))
+        model = model._replace(stats=stats)
+    return model

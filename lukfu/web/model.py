@@ -53,6 +53,7 @@ class Coaching(NamedTuple):
     progress: float = 0.0  # 0–1
     summary: dict[str, Any] | None = None  # lukfu.coach.summary, once done
     open: bool = False
+    counts: bool = False  # started as the deal ended: its accuracy goes into the statistics
 
 
 class Notice(NamedTuple):

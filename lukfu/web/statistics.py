@@ -55,6 +55,7 @@ class StatsView(NamedTuple):
     rows: tuple[StatsRow, ...]
     empty: str  # shown instead of the table before the first deal ("" after)
     chart: Chart | None
+    accuracy: str = ""  # the coach's mean accuracy over the last deals reviewed ("" before one)
 
 
 def level_name(tr: Translator, level: str) -> str:
@@ -111,7 +112,16 @@ def stats_view(tr: Translator, stats: Statistics) -> StatsView:
             tr.gettext("{won} of {calls}", won=t.calls_won, calls=t.calls) for t in tallies]),
         row(tr.gettext("Hints used"), [tr.number(t.hints) for t in tallies]),
     )
-    return StatsView(tuple(columns), rows, "", chart(tr, stats.recent))
+    return StatsView(tuple(columns), rows, "", chart(tr, stats.recent), accuracy_text(tr, stats.accuracy))
+
+
+def accuracy_text(tr: Translator, accuracy: list[int]) -> str:
+    """The coach's accuracy, on average over the last deals it reviewed."""
+    if not accuracy:
+        return ""
+    return tr.ngettext("The coach's accuracy over your last deal: {percent}%.",
+                       "The coach's accuracy over your last {n} deals: {percent}%.", len(accuracy),
+                       percent=round(sum(accuracy) / len(accuracy)))
 
 
 REJECTIONS = {
