@@ -57,6 +57,8 @@ class DecisionView(NamedTuple):
     loss_text: str  # "0.42 points lost", in the language's digits ("" when good)
     better: str  # the better move, in words ("" when good)
     why: str
+    line: str  # the decision in one line: the move and its verdict
+    detail: str  # what it cost, the better move and why ("" when good)
 
 
 class ReviewView(NamedTuple):
@@ -88,15 +90,18 @@ def decision_view(tr: Translator, decision: dict[str, Any]) -> DecisionView:
     verdict = str(decision["verdict"])
     loss = float(decision["loss"])
     good = verdict == "good"
+    move = action_text(tr, parse_action(str(decision["move"])))
+    loss_text = "" if good else tr.gettext("{points} points lost", points=tr.decimal(loss))
+    better = "" if good else action_text(tr, parse_action(str(decision["best"])))
+    why = "" if good else reason_text(tr, str(decision["reason"]))
     return DecisionView(
-        move_number=int(decision["move_number"]),
-        move=action_text(tr, parse_action(str(decision["move"]))),
-        verdict=verdict,
-        verdict_text=verdict_text(tr, verdict),
-        loss=f"{loss:.2f}",
-        loss_text="" if good else tr.gettext("{points} points lost", points=tr.decimal(loss)),
-        better="" if good else action_text(tr, parse_action(str(decision["best"]))),
-        why="" if good else reason_text(tr, str(decision["reason"])),
+        move_number=int(decision["move_number"]), move=move, verdict=verdict,
+        verdict_text=verdict_text(tr, verdict), loss=f"{loss:.2f}", loss_text=loss_text,
+        better=better, why=why,
+        line=tr.gettext("You chose: {move}. That was {verdict}.", move=move,
+                        verdict=verdict_text(tr, verdict)),
+        detail="" if good else tr.gettext("{lost}. Better: {better}. {why}", lost=loss_text,
+                                          better=better, why=why),
     )
 
 
