@@ -19,7 +19,7 @@ Fixtures for browser tests (mark them ``@pytest.mark.browser``):
                    At teardown it asserts that no request went to another origin or outside
                    the site's folder, and that no console error or uncaught page error
                    happened.  Service workers are blocked unless ``browser_context_args`` says
-                   ``service_workers="allow"``.
+                   ``service_workers="allow"``.  The coach is off (``COACH_ON`` turns it on).
 - ``browser_log``  (function) what ``page`` recorded; call ``expect_console_error(regex)`` to
                    allow an error a test provokes on purpose.
 - ``player``       (function) a ``test_page_game.Player`` driving ``page`` against Beginner.
@@ -283,6 +283,10 @@ def shared_contexts(chromium: Chromium,
         shared.close()
 
 
+COACH_OFF = "try { localStorage.setItem('lukfu.coach', 'off'); } catch (error) {}"
+COACH_ON = "try { localStorage.removeItem('lukfu.coach'); } catch (error) {}"
+
+
 @pytest.fixture
 def page(
     request: pytest.FixtureRequest,
@@ -308,6 +312,9 @@ def page(
         new_page = own.new_page()
     else:
         shared, new_page = shared_contexts.new_page(site_url, browser_context_args, browser_log)
+    # The coach reviews each finished deal in the background: off unless a test is about it
+    # (test_page_review turns it on again), so that no other test spends its time on it.
+    new_page.add_init_script(COACH_OFF)
     crashed: list[bool] = []
     new_page.on("crash", lambda _page: crashed.append(True))
     try:

@@ -16,6 +16,9 @@ from lukfu.web.model import Coaching
 from lukfu.web.text import HINT_REASONS, cards_text, play_text
 
 VERDICTS = {"good": N_("good"), "mistake": N_("a mistake"), "blunder": N_("a blunder")}
+# A decision in one line, by verdict: the move made, then the verdict.
+LINES = {"good": N_("{move}: good."), "mistake": N_("{move}: a mistake."),
+         "blunder": N_("{move}: a blunder.")}
 
 # Why the better move is better, by ``lukfu.coach.REASONS`` code (else the Hint's reasons).
 REASONS = {
@@ -98,8 +101,7 @@ def decision_view(tr: Translator, decision: dict[str, Any]) -> DecisionView:
         move_number=int(decision["move_number"]), move=move, verdict=verdict,
         verdict_text=verdict_text(tr, verdict), loss=f"{loss:.2f}", loss_text=loss_text,
         better=better, why=why,
-        line=tr.gettext("You chose: {move}. That was {verdict}.", move=move,
-                        verdict=verdict_text(tr, verdict)),
+        line=tr.gettext(LINES[verdict], move=move),
         detail="" if good else tr.gettext("{lost}. Better: {better}. {why}", lost=loss_text,
                                           better=better, why=why),
     )

@@ -84,6 +84,9 @@ class Panels:
             for img in document.querySelectorAll("img[data-suit]"):  # the suit legend
                 suit = SUITS.index(str(img.getAttribute("data-suit")))
                 img.setAttribute("src", legend_src(suit, tr.language, shapes))
+            for img in document.querySelectorAll("#rules img[data-face]"):  # its pictures
+                img.setAttribute("src", card_src(str(img.getAttribute("data-face")), tr.language,
+                                                 shapes))
         root.removeAttribute("data-translating")  # see index.html: the static text shows now
 
     def _settings(self, page: PageView) -> None:

@@ -41,8 +41,7 @@ class ReviewPanel:
             bar = element("progress", "review-bar", max="100", value=str(round(100 * review.progress)),
                           aria_labelledby="review-status")
             panel.appendChild(bar)
-            panel.appendChild(element("p", "review-status", review.progress_text, id="review-status",
-                                      role="status"))
+            panel.appendChild(element("p", "review-status", review.progress_text, id="review-status"))
         else:
             panel.appendChild(element("p", "review-summary", review.summary, role="status"))
             panel.appendChild(element("p", "review-note", review.accuracy_note))

@@ -1,0 +1,75 @@
+"""The coach's review in the browser: after a deal, "Review this deal" shows each of your
+decisions with what it cost, the same figures as `lukfu.coach` under CPython, in English and
+Persian, at phone and desktop size (screenshots: artifacts/screenshots/review-*.png), axe-clean."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from conftest import COACH_ON
+from test_page_access import axe_violations
+from test_page_game import READY, Player
+
+from lukfu.coach import review
+from lukfu.saves import read_save
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 720}}
+
+
+@pytest.fixture
+def browser_context_args() -> dict[str, object]:
+    return {"bypass_csp": True}  # axe is injected
+
+
+def finish(player: Player, seed: int) -> None:
+    player.page.add_init_script(COACH_ON)  # as a player finds it: the coach is on
+    deal = player.resume_near_the_end(seed, 0)
+    player.page.goto("index.html?delay=0")
+    player.page.wait_for_selector(READY, timeout=30_000)
+    for _ in range(40):
+        player.wait_for_me()
+        if player.attr("data-phase") == "over":
+            return
+        player.decide(deal, [True], claim=True)
+    raise AssertionError("the deal did not end")
+
+
+def speak(page: Page, language: str) -> None:
+    if page.get_attribute("html", "lang") != language:
+        page.select_option("#language", language)
+        page.wait_for_function(f"() => document.documentElement.lang === '{language}'")
+
+
+def test_a_finished_deal_is_reviewed_with_the_coachs_own_figures(player: Player,
+                                                                  screenshot_dir: Path) -> None:
+    page = player.page
+    finish(player, 12)
+    session = read_save(page.evaluate("localStorage.getItem('lukfu.save')")).session
+    expected = review(session, 0)
+    page.click("[data-action='review']")
+    page.wait_for_selector("#review .review-decisions", timeout=60_000)
+    shown = page.eval_on_selector_all(
+        "#review [data-verdict]", "els => els.map(e => [e.dataset.loss, e.dataset.verdict])")
+    assert shown == [[f"{d.loss:.2f}", d.verdict] for d in expected.decisions]
+    assert f"{expected.total_loss:.2f} points lost" in page.inner_text("#review")
+    assert axe_violations(page) == []
+    for language in ("en", "fa"):
+        speak(page, language)
+        for size, viewport in SIZES.items():
+            page.set_viewport_size(viewport)
+            page.locator("#review").scroll_into_view_if_needed()
+            page.screenshot(path=str(screenshot_dir / f"review-{language}-{size}.png"))
+            wide = page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth")
+            assert not wide, f"the review scrolls sideways ({language}, {size})"
+    assert "points lost" not in page.inner_text("#review")  # Persian words, Persian digits
+    assert page.eval_on_selector_all("#review [data-loss]", "els => els.map(e => e.dataset.loss)") == [
+        f"{d.loss:.2f}" for d in expected.decisions]
+    page.click("#review [data-action='review-close']")
+    assert page.locator("#review").is_hidden()
