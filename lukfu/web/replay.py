@@ -58,7 +58,9 @@ def replay_view(tr: Translator, steps: Sequence[Step], index: int) -> view.Table
     obs = state.observation(YOU)
     hands = state.hands
     seats = tuple(
-        seat._replace(revealed=view.card_views(tr, hands[seat.seat]), to_move=False)
+        seat._replace(revealed=view.card_views(tr, hands[seat.seat],
+                                              view.claimant_old(obs, seat.seat)),
+                      to_move=False)
         if seat.seat != YOU else seat._replace(to_move=False)
         for seat in view.seat_views(tr, obs)
     )

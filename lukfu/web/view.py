@@ -16,6 +16,7 @@ from typing import NamedTuple
 from lukfu import CALLING, OVER, PLAYING, Action, Card, IllegalAction, Observation, Trick, classify
 from lukfu.actions import CLAIM, DISCARD, PLAY
 from lukfu.i18n import Translator
+from lukfu.knowledge import old_cards
 from lukfu.web import text
 from lukfu.web.result import DealLinks, ResultView, result_view
 from lukfu.web.saving import Totals
@@ -56,6 +57,7 @@ class SlotView(NamedTuple):
     best: bool
     label: str  # accessible description of the slot
     mark: str = ""  # the best play so far (or the trick's winner) says so in words
+    led: bool = False  # this seat led the trick (the title says who, in words)
 
 
 class TrickView(NamedTuple):
@@ -131,7 +133,7 @@ def seat_views(tr: Translator, obs: Observation) -> tuple[SeatView, SeatView, Se
             marks.append(Mark("winner", tr.gettext("Winner")))
         revealed = None
         if obs.revealed is not None and seat != YOU:
-            revealed = card_views(tr, obs.revealed[seat])
+            revealed = card_views(tr, obs.revealed[seat], claimant_old(obs, seat))
         count = obs.hand_sizes[seat]
         views.append(
             SeatView(
@@ -145,6 +147,16 @@ def seat_views(tr: Translator, obs: Observation) -> tuple[SeatView, SeatView, Se
             )
         )
     return (views[0], views[1], views[2])
+
+
+def claimant_old(obs: Observation, seat: int) -> frozenset[Card]:
+    """The Old cards ``seat`` laid down with its claim, once the deal is over (its F is its fu
+    plus these), judged by the engine from its hand and the face-up cards; none for another
+    seat, or when the cards ran out."""
+    result = obs.result
+    if obs.revealed is None or result is None or not result.claimed or result.winner != seat:
+        return frozenset()
+    return old_cards(obs.revealed[seat], obs.public)
 
 
 def calling_view(tr: Translator, obs: Observation) -> TrickView:
@@ -198,13 +210,18 @@ def played_trick_view(tr: Translator, trick: Trick, number: int, finished: bool)
             slots.append(SlotView(seat, name, (), 0, "", False, ""))
             continue
         is_best = seat == (trick.winner if finished else trick.best_seat)
+        led = seat == trick.leader
         if turn.play is not None:
             cards = card_views(tr, turn.play.cards)
-            label = tr.gettext("{seat}: {cards}", seat=name, cards=text.play_text(tr, turn.play))
+            play = text.play_text(tr, turn.play)
+            if led:
+                label = tr.gettext("{seat} led: {cards}", seat=name, cards=play)
+            else:
+                label = tr.gettext("{seat}: {cards}", seat=name, cards=play)
             mark = ""
             if is_best:
                 mark = tr.gettext("Took the trick") if finished else tr.gettext("Best so far")
-            slots.append(SlotView(seat, name, cards, 0, "", is_best, label, mark))
+            slots.append(SlotView(seat, name, cards, 0, "", is_best, label, mark, led))
         else:
             label = tr.ngettext(
                 "{seat}: {n} card face down", "{seat}: {n} cards face down", turn.discarded,
@@ -218,8 +235,10 @@ def played_trick_view(tr: Translator, trick: Trick, number: int, finished: bool)
         else:
             title = tr.gettext("Trick {n}: {seat} won it", n=number,
                                seat=text.seat_name(tr, winner))
+    elif trick.leader == YOU:
+        title = tr.gettext("Trick {n}: you led", n=number)
     else:
-        title = tr.gettext("Trick {n}", n=number)
+        title = tr.gettext("Trick {n}: {seat} led", n=number, seat=text.seat_name(tr, trick.leader))
     return TrickView(title, tuple(slots), finished)
 
 

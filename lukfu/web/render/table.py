@@ -105,7 +105,10 @@ class Table:
         if view.revealed is not None:
             cards.classList.add("revealed")
             for card in view.revealed:
-                cards.appendChild(card_image(card.code, card.label, self.language, self.shapes))
+                img = card_image(card.code, card.label, self.language, self.shapes)
+                if card.old:  # the claimant's Old cards, laid down: F = fu + these
+                    img.classList.add("old")
+                cards.appendChild(img)
             if not view.revealed and self.words is not None:
                 cards.appendChild(element("span", "revealed-none", self.words.no_cards))
         else:
@@ -153,7 +156,8 @@ class Table:
         """A trick's three plays, Left, You, Right: names, cards (backs when face down), notes."""
         slots = element("div", "slots")
         for slot in trick.slots:
-            node = element("div", f"slot slot-{slot.seat}" + (" best" if slot.best else ""))
+            node = element("div", f"slot slot-{slot.seat}" + (" best" if slot.best else "")
+                           + (" led" if slot.led else ""))
             if slot.label:
                 node.setAttribute("role", "group")
                 node.setAttribute("aria-label", slot.label)
