@@ -17,7 +17,7 @@ from lukfu import CALLING, OVER, PLAYING, Action, Card, IllegalAction, Observati
 from lukfu.actions import CLAIM, DISCARD, PLAY
 from lukfu.i18n import Translator
 from lukfu.knowledge import old_cards
-from lukfu.web import text
+from lukfu.web import explain, text
 from lukfu.web.result import DealLinks, ResultView, result_view
 from lukfu.web.saving import Totals
 from lukfu.web.text import YOU
@@ -36,6 +36,7 @@ class CardView(NamedTuple):
 class Mark(NamedTuple):
     kind: str  # css suffix: master, caller, passed, called, winner
     text: str
+    tip: str = ""  # what the word means (explain), shown beside it and described to screen readers
 
 
 class SeatView(NamedTuple):
@@ -46,6 +47,7 @@ class SeatView(NamedTuple):
     count_text: str
     revealed: tuple[CardView, ...] | None  # a computer player's hand, face up, once over
     to_move: bool
+    score_tip: str = ""  # what a fu is
 
 
 class SlotView(NamedTuple):
@@ -73,6 +75,7 @@ class ButtonView(NamedTuple):
     label: str
     sub: str = ""
     pressed: bool | None = None  # a toggle button's state (aria-pressed); None: not a toggle
+    tips: tuple[str, ...] = ()  # what its words mean (Claim's F and S), beside it on hover/focus
 
 
 class TableView(NamedTuple):
@@ -89,6 +92,8 @@ class TableView(NamedTuple):
     buttons: tuple[ButtonView, ...]
     news: str = ""  # said once to a screen reader when your turn comes: the prompt
     history: tuple[TrickView, ...] = ()  # the tricks finished so far
+    old_tip: str = ""  # what Old means, beside an Old card of your hand on hover/focus
+    risk: str = ""  # while you decide to call: what calling risks (also the hint line's words)
 
 
 Check = Callable[[Action], None]  # the engine's State.check: raises IllegalAction
@@ -122,11 +127,12 @@ def seat_views(tr: Translator, obs: Observation) -> tuple[SeatView, SeatView, Se
         marks: list[Mark] = []
         if seat == obs.master:
             if obs.passed_master:
-                marks.append(Mark("master", tr.gettext("Passed Master")))
+                marks.append(Mark("master", tr.gettext("Passed Master"),
+                                  explain.term(tr, explain.PASSED_MASTER)))
             else:
-                marks.append(Mark("master", tr.gettext("Master")))
+                marks.append(Mark("master", tr.gettext("Master"), explain.term(tr, explain.MASTER)))
         if seat == obs.caller:
-            marks.append(Mark("caller", tr.gettext("Caller")))
+            marks.append(Mark("caller", tr.gettext("Caller"), explain.term(tr, explain.CALLER)))
         elif obs.phase == CALLING and decisions.get(seat) is False:
             marks.append(Mark("passed", tr.gettext("Passed")))
         if result is not None and result.winner == seat:
@@ -144,6 +150,7 @@ def seat_views(tr: Translator, obs: Observation) -> tuple[SeatView, SeatView, Se
                 count_text=tr.ngettext("{n} card", "{n} cards", count),
                 revealed=revealed,
                 to_move=obs.to_move == seat,
+                score_tip=explain.term(tr, explain.FU),
             )
         )
     return (views[0], views[1], views[2])
@@ -310,7 +317,8 @@ def buttons(
                    tr.gettext("Play")),
         ButtonView("discard", playing and DISCARD in kinds, bool(fb and fb.discard),
                    tr.gettext("Discard face down")),
-        ButtonView("claim", CLAIM in kinds, CLAIM in kinds, tr.gettext("Claim"), claim_sub),
+        ButtonView("claim", CLAIM in kinds, CLAIM in kinds, tr.gettext("Claim"), claim_sub,
+                   tips=(explain.term(tr, explain.F), explain.term(tr, explain.S))),
         ButtonView("hint", mine and not over, mine and not hinting, tr.gettext("Hint")),
         # (before the end it abandons the deal in progress, once the player confirms)
         ButtonView("new-deal", True, True, tr.gettext("New deal")),
@@ -339,6 +347,7 @@ def table_view(
     else:
         trick = trick_view(tr, obs, last)
     prompt = text.prompt_text(tr, obs)
+    risk = explain.call_risk(tr) if obs.phase == CALLING and obs.to_move == obs.seat else ""
     return TableView(
         phase=obs.phase,
         to_move=obs.to_move,
@@ -346,7 +355,7 @@ def table_view(
         trick=trick,
         result=result_view(tr, obs, links, hints, totals),
         prompt=prompt,
-        hint=refusal or advice or (fb.hint if fb else ""),
+        hint=refusal or advice or (fb.hint if fb else "") or risk,
         hint_problem=bool(refusal) or bool(fb and fb.problem and not advice),
         hand=card_views(tr, obs.hand, obs.old, selected if mine else (),
                         usable_cards(obs) if marks else None),
@@ -354,4 +363,6 @@ def table_view(
         buttons=buttons(tr, obs, fb, hinting, last and bool(obs.tricks)),
         news=prompt if obs.to_move == obs.seat and obs.phase != OVER else "",
         history=history_view(tr, obs),
+        old_tip=explain.term(tr, explain.OLD),
+        risk=risk,
     )

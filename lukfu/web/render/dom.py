@@ -35,6 +35,17 @@ def card_image(code: str, alt: str, language: str, shapes: bool = False) -> Any:
     return img
 
 
+def term(cls: str, text: str, tip: str, tip_id: str) -> Any:
+    """A game word that explains itself: a button (reached by the keyboard, described to screen
+    readers) followed by its explanation, a tooltip that the stylesheet shows on hover, focus
+    and long press (`tips`)."""
+    wrap = element("span", "term-wrap")
+    wrap.appendChild(element("button", f"term {cls}", text, type="button",
+                             aria_describedby=tip_id))
+    wrap.appendChild(element("span", "term-tip", tip, role="tooltip", id=tip_id))
+    return wrap
+
+
 def old_mark(word: str) -> Any:
     """The word Old written on a card.  Where the card is too narrow for it, it may break onto a
     second line at the translator's soft hyphens, which become <wbr>: the visible text stays the

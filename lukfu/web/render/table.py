@@ -14,8 +14,9 @@ from js import document
 from lukfu.web.faces import BACK, card_src
 from lukfu.web.keys import shortcut_key
 from lukfu.web.page import PageView
-from lukfu.web.render.dom import Shown, card_image, clear, element, js_options, old_mark
+from lukfu.web.render.dom import Shown, card_image, clear, element, js_options, old_mark, term
 from lukfu.web.render.motion import Flight
+from lukfu.web.render.tips import Tips
 from lukfu.web.result import ResultView
 from lukfu.web.view import ButtonView, CardView, SeatView, TableView, TrickView
 
@@ -32,6 +33,7 @@ class Table:
         self.seats = [self.node.querySelector(f'[data-seat="{seat}"]') for seat in range(3)]
         self.buttons = {str(b.getAttribute("data-action")): b
                         for b in document.querySelectorAll("#actions [data-action]")}
+        self.tips = Tips(self.node)
         self.shown = Shown()
         self.language = ""
         self.shapes = False
@@ -74,6 +76,9 @@ class Table:
             self.prompt.textContent = view.prompt
         if self.shown.changed("news", view.news):  # emptied between turns: said again next turn
             document.getElementById("turn-news").textContent = view.news
+        if self.shown.changed("tips", (view.old_tip, view.risk)):
+            document.getElementById("old-tip").textContent = view.old_tip
+            document.getElementById("call-risk").textContent = view.risk
         if self.shown.changed("hint", (view.hint, view.hint_problem)):
             self.hint.textContent = view.hint
             self.hint.classList.toggle("problem", view.hint_problem)
@@ -96,8 +101,14 @@ class Table:
         marks = node.querySelector(".seat-marks")
         clear(marks)
         for mark in view.marks:
-            marks.appendChild(element("span", f"mark mark-{mark.kind}", mark.text))
-        node.querySelector(".seat-score").textContent = view.score
+            if mark.tip:
+                marks.appendChild(term(f"mark mark-{mark.kind}", mark.text, mark.tip,
+                                       f"tip-{view.seat}-{mark.kind}"))
+            else:
+                marks.appendChild(element("span", f"mark mark-{mark.kind}", mark.text))
+        score = node.querySelector(".seat-score")
+        clear(score)
+        score.appendChild(term("term-fu", view.score, view.score_tip, f"tip-{view.seat}-fu"))
         if view.seat == 0:
             return
         cards = node.querySelector(".seat-cards")
@@ -242,6 +253,8 @@ class Table:
                 button.appendChild(card_image(card.code, "", self.language, self.shapes))
                 if card.old:
                     button.appendChild(old_mark(old))
+                    button.classList.add("old")
+                    button.setAttribute("aria-describedby", "old-tip")
                 self.hand.appendChild(button)
             codes = [c.code for c in cards]
             if self._current not in codes:  # played: the card that took its place
@@ -284,5 +297,9 @@ class Table:
         if view.action == "claim":
             node.querySelector(".btn-main").textContent = view.label
             node.querySelector(".btn-sub").textContent = view.sub
+            tip = document.getElementById("claim-tip")
+            clear(tip)
+            for line in view.tips:
+                tip.appendChild(element("span", "term-line", line))
         else:
             node.textContent = view.label
