@@ -22,6 +22,7 @@ from lukfu.web.model import Model
 from lukfu.web.page import page_view
 from lukfu.web.render import Renderer
 from lukfu.web.update import (
+    COACH_KEY,
     LANGUAGE_KEY,
     LEVEL_KEY,
     LOOK_KEY,
@@ -32,7 +33,7 @@ from lukfu.web.update import (
     update,
 )
 
-STORED = [SPEED_KEY, LEVEL_KEY, MARKS_KEY, SHAPES_KEY, LANGUAGE_KEY, SUIT_TIP_KEY,
+STORED = [SPEED_KEY, LEVEL_KEY, MARKS_KEY, SHAPES_KEY, COACH_KEY, LANGUAGE_KEY, SUIT_TIP_KEY,
           saving.SAVE_KEY, saving.STATS_KEY, *(LOOK_KEY + name for name in options.LOOKS)]
 # The settings' controls: (element id, DOM event, setting name, read the value)
 CONTROLS: list[tuple[str, str, str, Callable[[Any], str]]] = [
@@ -41,6 +42,7 @@ CONTROLS: list[tuple[str, str, str, Callable[[Any], str]]] = [
     ("language", "change", "language", lambda node: str(node.value)),
     ("marks", "change", "marks", lambda node: "on" if node.checked else "off"),
     ("suit-shapes", "change", "shapes", lambda node: "on" if node.checked else "off"),
+    ("coach", "change", "coach", lambda node: "on" if node.checked else "off"),
     *((name, "input", name, lambda node: str(node.value)) for name in options.LOOKS),
 ]
 PAGE_ACTIONS = ("dismiss-notice", "retry", "copy-details")  # index.html's script has these

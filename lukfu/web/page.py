@@ -36,6 +36,7 @@ class SettingsView(NamedTuple):
     level: str
     marks: bool
     shapes: bool
+    coach: bool
     looks: tuple[tuple[str, int], ...]  # each slider's value
     properties: tuple[tuple[str, str], ...]  # the stylesheet's custom properties they set
     language: str  # the picker's choice
@@ -194,7 +195,8 @@ def page_view(model: Model) -> PageView:
         notices=tuple(NoticeView(n.id, notice_text(tr, n), n.action, action_label(tr, n.action),
                                  n.fleeting) for n in model.notices),
         settings=SettingsView(
-            settings.speed, settings.level, settings.marks, settings.shapes, settings.looks,
+            settings.speed, settings.level, settings.marks, settings.shapes, settings.coach,
+            settings.looks,
             tuple(options.look_property(name, value) for name, value in settings.looks),
             tr.language, 0 if reduced else options.MOTIONS.get(settings.speed, 0)),
         stats=statistics.stats_view(tr, model.stats),

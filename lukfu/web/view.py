@@ -323,6 +323,7 @@ def buttons(
         # (before the end it abandons the deal in progress, once the player confirms)
         ButtonView("new-deal", True, True, tr.gettext("New deal")),
         ButtonView("replay", over, over, tr.gettext("Replay this deal")),
+        ButtonView("review", over, over, tr.gettext("Review this deal")),
     )
 
 

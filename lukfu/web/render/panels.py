@@ -97,7 +97,8 @@ class Panels:
             node = document.getElementById(name)
             if str(node.value) != value:
                 node.value = value
-        for name, on in (("marks", settings.marks), ("suit-shapes", settings.shapes)):
+        for name, on in (("marks", settings.marks), ("suit-shapes", settings.shapes),
+                         ("coach", settings.coach)):
             node = document.getElementById(name)
             if bool(node.checked) != on:
                 node.checked = on
