@@ -91,7 +91,7 @@ class Review:
 
     @property
     def total_loss(self) -> float:
-        return round(sum(d.loss for d in self.decisions), 2)
+        return sum(round(100 * d.loss) for d in self.decisions) / 100  # in hundredths: exact
 
     def count(self, verdict: str) -> int:
         return sum(1 for d in self.decisions if d.verdict == verdict)
@@ -153,21 +153,21 @@ def judge(obs: Observation, made: Action, deal_number: int) -> Generator[float, 
         return sample_with(evidence, obs, dice)
 
     mine = from_action(made)
-    candidates = search.moves(world(random.Random(rng.random())), obs.seat)
+    candidates = search.moves(world(random.Random(rng.getrandbits(64))), obs.seat)
     if mine not in candidates:
         candidates.append(mine)
     worlds = max(FIRST_WORLDS, FIRST_PLAYOUTS // len(candidates))
     total = worlds + SECOND_WORLDS
     first = yield from _outcomes(world, obs.seat, candidates, worlds, rng, 0, total)
-    means = [sum(points) / worlds for points in first]
+    means = [sum(points) / worlds for points in first]  # (whole numbers: exact on every Python)
     best = candidates[max(range(len(candidates)), key=lambda i: means[i])]
     if best == mine:
         return Decision(obs.move_number, made, made, 0.0, 0.0, GOOD, "")
     second = yield from _outcomes(world, obs.seat, [best, mine], SECOND_WORLDS, rng, worlds, total)
     differences = [b - m for b, m in zip(second[0], second[1], strict=True)]
-    loss = sum(differences) / SECOND_WORLDS
-    spread = math.sqrt(sum((d - loss) ** 2 for d in differences) / (SECOND_WORLDS - 1))
-    error = spread / math.sqrt(SECOND_WORLDS)
+    total, squares, n = sum(differences), sum(d * d for d in differences), SECOND_WORLDS
+    loss = total / n
+    error = math.sqrt(max(0, n * squares - total * total) / (n * (n - 1))) / math.sqrt(n)
     if loss <= 0:
         return Decision(obs.move_number, made, made, 0.0, round(error, 2), GOOD, "")
     verdict = GOOD
@@ -181,17 +181,17 @@ def judge(obs: Observation, made: Action, deal_number: int) -> Generator[float, 
 def _outcomes(
     world: search.World, seat: int, moves: Sequence[search.Move], count: int, rng: random.Random,
     done: int, total: int,
-) -> Generator[float, None, list[list[float]]]:
+) -> Generator[float, None, list[list[int]]]:
     """Each move's net points for ``seat`` in ``count`` sampled deals, the same deal and the same
     play-out dice for every move; yields the share of ``total`` worlds done."""
-    points: list[list[float]] = [[] for _ in moves]
+    points: list[list[int]] = [[] for _ in moves]
     for number in range(count):
         start = world(rng)
-        dice = rng.random()
+        dice = rng.getrandbits(64)  # an int seed (a float one hashes differently in Pyodide)
         for move, mine in zip(moves, points, strict=True):
             pos = start.copy()
             same = random.Random(dice)
-            mine.append(search.play_out(pos, same, NOISE)[seat] if search.step(pos, move, same) else 0.0)
+            mine.append(search.play_out(pos, same, NOISE)[seat] if search.step(pos, move, same) else 0)
         yield (done + number + 1) / total
     return points
 

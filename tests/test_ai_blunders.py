@@ -80,7 +80,7 @@ POSITIONS = (
              leader=0, fu=(4, 1, 1), public="T9 M8 M7 S8 S7 C8", must_not=("claim",)),
     Position("an unbeatable Myriads run when Tens runs are broken: cash it, then claim",
              ("M3 M4 M5 M9 C9 S2", "C2 C3 C4 S3 S4 S5", "T2 T4 T5 T8 C5 C6"), master=0, caller=0,
-             fu=(4, 1, 1), public="M8 M7 T9 T6 T3 C8", must="M3 M4 M5"),
+             fu=(4, 1, 1), public="M8 M7 T9 T6 T3 C8", must_not=("claim",)),
     Position("a set of 7s with every higher set broken: lead it, then claim",
              ("C7 S7 M7 T9 C2 S2", "C3 C4 C5 S3 S4 S5", "M2 M3 M4 T2 T3 T4"), master=0, caller=1,
              leader=0, fu=(5, 1, 0), public="C9 S9 C8 S8 T8 T7", must="C7 S7 M7"),

@@ -52,12 +52,12 @@ PLANTED = [
     ("claiming before cashing an unbeatable lead",
      NAMED["a set of 6s nobody can beat raises F: lead it before claiming"].state(), "claim",
      "C6 S6 M6", "cash-first"),
-    ("spending an Old card where a plain one wins (Strong self-play, deal 7)",
-     strong_deal_at(7, 13), "C9", "C5", "old-spent"),
+    ("spending an Old card where a plain one wins (Strong self-play, deal 3)",
+     strong_deal_at(3, 14), "T8", "T5", "old-spent"),
     ("calling a hand that cannot reach six",
      NAMED["the Master with low scattered cards passes"].state(), "call", "pass", "call-out-of-reach"),
-    ("a discard that breaks a run (Strong self-play, deal 41: M3–M6)",
-     strong_deal_at(41, 6), "discard M4", "discard C4", "breaks-combination"),
+    ("a discard that breaks a run (Strong self-play, deal 1: M4–M7)",
+     strong_deal_at(1, 12), "discard M5", "discard S6", "breaks-combination"),
     ("leading into a known beater", KNOWN_BEATERS.state(), "C2", "M9", "beatable-lead"),
 ]
 
@@ -81,11 +81,11 @@ def test_the_move_made_is_judged_even_where_the_search_would_not_weigh_it() -> N
     from lukfu.ai.search import discard_candidates
     from lukfu.cards import to_mask
 
-    observation = seat_to_move(strong_deal_at(41, 6))
+    observation = seat_to_move(strong_deal_at(1, 12))
     weighed = discard_candidates(to_mask(observation.hand), to_mask(observation.public), 1)
-    assert to_mask(parse_cards("M4")) not in weighed
-    decision = judged(observation, "discard M4")
-    assert decision.move == parse_action("discard M4") and decision.loss > 0
+    assert to_mask(parse_cards("M5")) not in weighed
+    decision = judged(observation, "discard M5")
+    assert decision.move == parse_action("discard M5") and decision.loss > 0
 
 
 def test_hidden_cards_swapped_between_the_other_hands_give_the_same_verdict() -> None:

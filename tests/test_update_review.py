@@ -11,7 +11,7 @@ from lukfu.web.review import ReviewView
 
 
 def finished(query: str = "?seed=5&master=0&delay=0", **kwargs: object) -> Driver:
-    page = Driver(query, **kwargs).start()  # type: ignore[arg-type]
+    page = Driver(query, coach=True, **kwargs).start()  # type: ignore[arg-type]
     page.play_to_the_end()
     return page
 
@@ -25,7 +25,7 @@ def opened(page: Driver) -> ReviewView:
 
 
 def test_a_finished_deal_is_reviewed_in_the_background_and_opened_on_request() -> None:
-    page = Driver("?seed=5&master=0&delay=0").start()
+    page = Driver("?seed=5&master=0&delay=0", coach=True).start()
     page.play_to_the_end()
     assert any(effect[0] == "review" for effect in page.effects), "the coach starts by itself"
     assert page.view.review is None  # until the player asks
@@ -74,8 +74,9 @@ def test_the_next_deal_drops_the_review() -> None:
 
 
 def test_the_coach_setting_is_kept() -> None:
-    page = Driver("?seed=5&master=0&delay=0").start()
+    page = Driver("?seed=5&master=0&delay=0", coach=True).start()
     page.settle(only_computers=True)
+    assert page.model.settings.coach  # on for a new player
     page.send(("setting", "coach", "off"))
     assert page.stored["lukfu.coach"] == "off" and not page.model.settings.coach
     assert not Driver("", stored=page.stored).start().model.settings.coach
@@ -90,7 +91,7 @@ def test_the_reviews_accuracy_goes_into_the_statistics_once() -> None:
     assert page.model.stats.accuracy == [percent]
     assert f'"accuracy": [\n    {percent}\n  ]' in page.stored["lukfu.statistics"]
     assert page.view.stats.accuracy == f"The coach's accuracy over your last deal: {percent}%."
-    again = Driver("", stored=page.stored).start()  # a reload: the finished deal is back
+    again = Driver("", stored=page.stored, coach=True).start()  # a reload: the deal is back
     again.settle(only_computers=True)
     opened(again)
     assert again.model.stats.accuracy == [percent]  # asked for again, not counted again

@@ -28,9 +28,11 @@ def hand_strength(hand: tuple[Card, ...]) -> float:
     return strength
 
 
-def card_value(card: Card, old: frozenset[Card]) -> float:
-    """How much a card is worth keeping: Old cards most, then by rank; C1/T1 only as Old cards."""
-    return (10.0 if card in old else 0.0) + card.rank + card.suit * 0.1
+def card_value(card: Card, old: frozenset[Card]) -> int:
+    """How much a card is worth keeping: Old cards most, then by rank, then by suit; C1/T1 only
+    as Old cards.  A whole number, so that sums of it compare the same on every Python (float
+    ``sum`` rounds differently from 3.12 on)."""
+    return (100 if card in old else 0) + 10 * card.rank + card.suit
 
 
 def choose_action(observation: Observation, rng: random.Random) -> Action:

@@ -157,7 +157,7 @@ class SearchPlayer:
         """The best move found for ``seat`` in the worlds ``world`` deals."""
         budget = self.budget
         deadline = time.monotonic() + SAFETY_SECONDS
-        sample = world(random.Random(rng.random()))
+        sample = world(random.Random(rng.getrandbits(64)))  # an int seed: alike on every platform
         candidates = search.moves(sample, seat)
         if len(candidates) == 1:
             return candidates[0]

@@ -67,7 +67,11 @@ def _run_value(suit: int, pattern: int) -> float:
 
 def _rank_value(pattern: int) -> float:
     """What the cards of a 9-bit pattern are worth keeping one by one, by rank."""
-    return sum(_RANK_WEIGHT[position + 1] for position in range(9) if pattern >> position & 1)
+    value = 0.0  # added one by one: float sum() rounds differently from Python 3.12 on, and the
+    for position in range(9):  # page (Pyodide) must judge exactly as CPython does
+        if pattern >> position & 1:
+            value += _RANK_WEIGHT[position + 1]
+    return value
 
 
 # keep_value is on the play-outs' hot path: every part is a table lookup per suit (sets, which

@@ -169,7 +169,8 @@ def determinized(
     played = 0
     for _ in range(worlds):
         start = world(rng)
-        dice = rng.random()
+        dice = rng.getrandbits(64)  # an int: a float seed goes through hash(), which differs
+        # between 64-bit CPython and 32-bit WebAssembly (Pyodide), and the page must play alike
         for number, move in enumerate(candidates):
             pos = start.copy()
             same = random.Random(dice)
