@@ -95,3 +95,13 @@ def test_the_reviews_accuracy_goes_into_the_statistics_once() -> None:
     again.settle(only_computers=True)
     opened(again)
     assert again.model.stats.accuracy == [percent]  # asked for again, not counted again
+
+
+def test_the_review_speaks_persian_with_plain_data_for_the_page() -> None:
+    page = finished("?seed=5&master=0&delay=0&lang=fa")
+    review = opened(page)
+    assert review.title != "Review of this deal"
+    lost = [d for d in review.decisions if d.verdict != "good"]
+    for decision in lost:
+        assert re.fullmatch(r"\d+\.\d\d", decision.loss)
+        assert not re.search(r"[0-9]", decision.loss_text)  # Persian digits in the words
