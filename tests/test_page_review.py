@@ -60,6 +60,9 @@ def test_a_finished_deal_is_reviewed_with_the_coachs_own_figures(player: Player,
     assert shown == [[f"{d.loss:.2f}", d.verdict] for d in expected.decisions]
     assert f"{expected.total_loss:.2f} points lost" in page.inner_text("#review")
     assert axe_violations(page) == []
+    # The statistics keep the review's accuracy.
+    percent = round(100 * expected.accuracy)
+    assert f"The coach's accuracy over your last deal: {percent}%." in page.inner_text("#stats-body")
     for language in ("en", "fa"):
         speak(page, language)
         for size, viewport in SIZES.items():

@@ -348,8 +348,9 @@ def test_screenshots_of_the_new_panels(player: Player, screenshot_dir: Path) -> 
 
 
 def shoot(page: Page, path: Path) -> None:
-    """A screenshot once every card image has arrived."""
-    page.wait_for_function("() => [...document.images].every(image => image.complete)")
+    """A screenshot once every card image has arrived (a lazy one comes only when scrolled to)."""
+    page.wait_for_function("""() => [...document.images]
+        .every(image => image.complete || image.loading === 'lazy')""")
     page.screenshot(path=str(path))
 
 

@@ -284,6 +284,8 @@ class Panels:
             tbody.appendChild(line)
         table.appendChild(tbody)
         body.appendChild(table)
+        if view.accuracy:
+            body.appendChild(element("p", "stats-accuracy", view.accuracy))
         if view.chart is not None:
             body.appendChild(self._chart(view.chart))
 
