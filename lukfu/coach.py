@@ -35,6 +35,7 @@ from .actions import CALL, CLAIM, DISCARD, PASS, PLAY, Action
 from .ai import policy, search
 from .ai.hint import reason as hint_reason
 from .ai.players import from_action, to_action
+from .ai.thinking import finish
 from .ai.worlds import Evidence, sample_with
 from .cards import to_mask
 from .knowledge import old_mask
@@ -135,13 +136,7 @@ def review_progress(session: Session, seat: int) -> Progress:
 
 def review(session: Session, seat: int) -> Review:
     """``review_progress`` run at once."""
-    work = review_progress(session, seat)
-    while True:
-        try:
-            next(work)
-        except StopIteration as done:
-            result: Review = done.value
-            return result
+    return finish(review_progress(session, seat))
 
 
 def judge(obs: Observation, made: Action, deal_number: int) -> Generator[float, None, Decision]:

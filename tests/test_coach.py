@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Generator
 
 import pytest
 from test_ai_blunders import POSITIONS, REST, Position
 from test_ai_levels import swapped
 
 from lukfu import Action, Observation, State, new_deal, parse_action, parse_cards
+from lukfu.ai.thinking import finish
 from lukfu.coach import BLUNDERED, GOOD, MISTAKEN, Decision, judge, main, review
 from lukfu.session import Session
 
@@ -19,13 +19,7 @@ NAMED = {position.name: position for position in POSITIONS}
 
 
 def judged(observation: Observation, action: str, deal_number: int = 3) -> Decision:
-    work: Generator[float, None, Decision] = judge(observation, parse_action(action), deal_number)
-    while True:
-        try:
-            next(work)
-        except StopIteration as done:
-            decision: Decision = done.value
-            return decision
+    return finish(judge(observation, parse_action(action), deal_number))
 
 
 def strong_deal_at(seed: int, moves: int) -> State:

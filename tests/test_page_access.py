@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from test_page_game import READY
+from test_page_game import READY, speak
 
 from lukfu import classify, parse_cards
 from lukfu.i18n import OFFERED, translator
@@ -170,9 +170,7 @@ def test_every_phase_in_every_language_passes_axe(page: Page, screenshot_dir: Pa
             if phase not in seen:
                 seen.add(phase)
                 for language in OFFERED:
-                    if page.get_attribute("html", "lang") != language:
-                        page.select_option("#language", language)
-                        page.wait_for_function(f"() => document.documentElement.lang === '{language}'")
+                    speak(page, language)
                     page.screenshot(path=str(screenshot_dir / f"phase-{language}-{phase}.png"))
                     found = axe_violations(page) + [str(c) for c in low_contrasts(page)]
                     if found:

@@ -353,6 +353,13 @@ class Player:
             assert "You claim with F = " in page.inner_text("#log")
 
 
+def speak(page: Page, language: str) -> None:
+    """Switch the page's language with the picker, as a player would."""
+    if page.get_attribute("html", "lang") != language:
+        page.select_option("#language", language)
+        page.wait_for_function(f"() => document.documentElement.lang === '{language}'")
+
+
 def near_the_end(seed: int, master: int, decisions: int = 2) -> tuple[str, set[Card]]:
     """A save of deal ``seed`` against `LEVEL` with your last ``decisions`` still to make (you
     play the first legal move, or claim), as the page would have written it; and the computer

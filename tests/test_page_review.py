@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING
 import pytest
 from conftest import COACH_ON
 from test_page_access import axe_violations
-from test_page_game import READY, Player
+from test_page_game import Player, speak
+from test_page_saves import finish
 
 from lukfu.coach import review
 from lukfu.saves import read_save
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    pass
 
 pytestmark = pytest.mark.browser
 
@@ -28,28 +29,10 @@ def browser_context_args() -> dict[str, object]:
     return {"bypass_csp": True}  # axe is injected
 
 
-def finish(player: Player, seed: int) -> None:
-    player.page.add_init_script(COACH_ON)  # as a player finds it: the coach is on
-    deal = player.resume_near_the_end(seed, 0)
-    player.page.goto("index.html?delay=0")
-    player.page.wait_for_selector(READY, timeout=30_000)
-    for _ in range(40):
-        player.wait_for_me()
-        if player.attr("data-phase") == "over":
-            return
-        player.decide(deal, [True], claim=True)
-    raise AssertionError("the deal did not end")
-
-
-def speak(page: Page, language: str) -> None:
-    if page.get_attribute("html", "lang") != language:
-        page.select_option("#language", language)
-        page.wait_for_function(f"() => document.documentElement.lang === '{language}'")
-
-
 def test_a_finished_deal_is_reviewed_with_the_coachs_own_figures(player: Player,
                                                                   screenshot_dir: Path) -> None:
     page = player.page
+    page.add_init_script(COACH_ON)  # as a player finds it: the coach is on
     finish(player, 12)
     session = read_save(page.evaluate("localStorage.getItem('lukfu.save')")).session
     expected = review(session, 0)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from test_page_game import READY, Deal, Player
+from test_page_game import READY, Deal, Player, speak
 
 from lukfu import Action, new_deal, parse_action
 from lukfu.dealcode import deal_code
@@ -274,13 +274,6 @@ def test_a_link_opened_mid_deal_keeps_the_unfinished_deal_to_go_back_to(player: 
 
 
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
-
-
-def speak(page: Page, language: str) -> None:
-    """Switch the page's language with the picker, as a player would."""
-    if page.get_attribute("html", "lang") != language:
-        page.select_option("#language", language)
-        page.wait_for_function(f"() => document.documentElement.lang === '{language}'")
 
 
 def shoot_everywhere(page: Page, folder: Path, language: str, panel: str, selector: str) -> None:

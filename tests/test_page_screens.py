@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from test_page_access import MY_TURN, move, play_to_the_end
-from test_page_game import READY
+from test_page_game import READY, speak
 
 from lukfu.i18n import OFFERED
 
@@ -121,9 +121,7 @@ def in_every_language(page: Page, phase: str, shots: Path, claiming: bool = Fals
     """The page measured at every size in each language in turn (switched by the picker)."""
     found = []
     for language in OFFERED:
-        if page.get_attribute("html", "lang") != language:
-            page.select_option("#language", language)
-            page.wait_for_function(f"() => document.documentElement.lang === '{language}'")
+        speak(page, language)
         for size in SIZES:
             found += problems_at(page, phase, *size, shots)
             if claiming:

@@ -15,8 +15,9 @@ Thinking = Generator[None, None, T]
 """Work in slices: yields between slices, returns its answer."""
 
 
-def finish(thinking: Thinking[T]) -> T:
-    """Run ``thinking`` to the end and return its answer.
+def finish(thinking: Generator[object, None, T]) -> T:
+    """Run ``thinking`` (or any work that yields between slices, whatever it yields) to the end
+    and return its answer.
 
     >>> def count() -> Thinking[int]:
     ...     yield
