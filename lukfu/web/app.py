@@ -17,6 +17,7 @@ from pyodide.ffi import create_proxy
 
 from lukfu.web import options, saving
 from lukfu.web.effects import Effects, read_stored
+from lukfu.web.learning import LESSON_KEY
 from lukfu.web.messages import LOCAL, TAB, Effect, Message
 from lukfu.web.model import Model
 from lukfu.web.page import page_view
@@ -34,7 +35,7 @@ from lukfu.web.update import (
 )
 
 STORED = [SPEED_KEY, LEVEL_KEY, MARKS_KEY, SHAPES_KEY, COACH_KEY, LANGUAGE_KEY, SUIT_TIP_KEY,
-          saving.SAVE_KEY, saving.STATS_KEY, *(LOOK_KEY + name for name in options.LOOKS)]
+          LESSON_KEY, saving.SAVE_KEY, saving.STATS_KEY, *(LOOK_KEY + name for name in options.LOOKS)]
 # The settings' controls: (element id, DOM event, setting name, read the value)
 CONTROLS: list[tuple[str, str, str, Callable[[Any], str]]] = [
     ("speed", "change", "speed", lambda node: str(node.value)),

@@ -118,8 +118,9 @@ def unfinished(saved: str | None, number: int, master: int | None) -> str | None
 
 
 def save(model: Model, fx: list[Effect]) -> None:
-    """Keep the deal at the table (after every action): a reload resumes it exactly."""
-    if model.session is not None:
+    """Keep the deal at the table (after every action): a reload resumes it exactly.  (The
+    lesson's deal is not kept: the step it reached is, by `learning`.)"""
+    if model.session is not None and model.lesson is None:
         fx.append(store(saving.SAVE_KEY, write_save(model.session, model.hints, model.counted)))
 
 
@@ -129,7 +130,7 @@ def tell(model: Model, fx: list[Effect], events: tuple[Event, ...]) -> Model:
     assert session is not None
     for event in events:
         model = log(model, "event", event)
-        if event.kind == DEAL_OVER:
+        if event.kind == DEAL_OVER and model.lesson is None:  # (the lesson's counts for nothing)
             model = count(log(model, "deal-number", number=session.deal_number), fx)
             totals = model.totals.add(session.state.net_points)
             fx.append(store(saving.TOTALS_KEY, totals.to_text(), TAB))

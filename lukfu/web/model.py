@@ -56,6 +56,15 @@ class Coaching(NamedTuple):
     counts: bool = False  # started as the deal ended: its accuracy goes into the statistics
 
 
+class Lesson(NamedTuple):
+    """The guided first deal on the table (`lukfu.lesson`, `lukfu.web.learning`): the step it is
+    at, and the deal it put aside."""
+
+    step: int = 0  # of lukfu.lesson.STEPS
+    kept: str | None = None  # the save of the deal at the table before the lesson, if any
+    off_script: str = ""  # "other": you made another move than the step asks; "read": read first
+
+
 class Notice(NamedTuple):
     """A notice above the table: ``kind`` says which words (the view translates them, so a
     language switch rewords it), ``args`` fill them in; ``action`` is its button, if any."""
@@ -125,4 +134,7 @@ class Model(NamedTuple):
     version_offered: bool = False
     switching_to: str = ""  # a language whose catalog is on its way
     aside: str | None = None  # the save of a deal in progress that a shared link's deal replaced
+    lesson: Lesson | None = None  # the guided first deal, while it is on the table
+    lesson_step: int = 0  # where the guided deal goes on from (kept in localStorage)
+    lesson_done: bool = False  # the guided deal was played to its end once
     boot: Boot | None = None

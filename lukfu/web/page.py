@@ -15,6 +15,7 @@ from lukfu.dealcode import deal_code
 from lukfu.i18n import Translator
 from lukfu.web import options, replay, saving, statistics, text
 from lukfu.web.faces import SuitTipView, suit_tip_view
+from lukfu.web.lesson import LessonView, lesson_view
 from lukfu.web.model import LogLine, Model, Notice, StatsNote
 from lukfu.web.result import DealLinks
 from lukfu.web.review import ReviewView, review_view
@@ -70,6 +71,7 @@ class PageView(NamedTuple):
     suit_tip: SuitTipView | None
     share_status: str
     review: ReviewView | None  # the coach's review, once opened
+    lesson: LessonView | None  # the guided first deal's step, while it is on
     old_word: str  # written across an Old card of your hand
     no_cards: str  # a revealed hand with no cards left
     dismiss: str  # a notice's close button
@@ -97,6 +99,10 @@ def notice_text(tr: Translator, notice: Notice) -> str:
         return tr.gettext("The chosen language could not be loaded.")
     if kind == "offline-ready":
         return tr.gettext("Ready to play offline.")
+    if kind == "learn-offer":
+        return tr.gettext("New to Luk Fu? A guided deal teaches you the game as you play it.")
+    if kind == "lesson-done":
+        return tr.gettext("You have played the guided deal to its end. Good luck at the table!")
     assert kind == "new-version", kind
     return tr.gettext("A new version of the game is ready.")
 
@@ -106,6 +112,8 @@ def action_label(tr: Translator, action: str) -> str:
         return saving.go_back_label(tr)
     if action == "new-version":
         return tr.gettext("New version — reload")
+    if action == "learn":
+        return tr.gettext("Learn to play")
     return ""
 
 
@@ -145,7 +153,7 @@ def stats_panel_view(tr: Translator, note: StatsNote) -> StatsPanelView:
 def deal_links(model: Model) -> DealLinks | None:
     """Once the deal is over: its number, the address that deals it again, the share link."""
     session = model.session
-    if session is None or not session.is_over:
+    if session is None or not session.is_over or model.lesson is not None:
         return None
     code = deal_code(session.deal_number, session.state.master)
     return DealLinks(session.deal_number, options.replay_query(model.query, code),
@@ -162,11 +170,21 @@ def table(model: Model) -> TableView | None:
     refusal = ""
     if model.refusal is not None:
         refusal = text.illegal_text(tr, model.refusal, session.observation(YOU))
-    return table_view(
+    shown = table_view(
         tr, session.observation(YOU), model.selected, session.check, deal_links(model),
         text.hint_text(tr, model.advice) if model.advice else "", model.hints, model.hinting,
         touch=model.touch, last=model.last_trick, marks=model.settings.marks,
-        totals=model.totals if session.is_over else None, refusal=refusal)
+        totals=model.totals if session.is_over and model.lesson is None else None,
+        refusal=refusal)
+    if model.lesson is None:
+        return shown
+    # The lesson's own buttons stand for these: its deal is not replayed, reviewed or hinted.
+    buttons = tuple(b._replace(visible=False) if b.action in NOT_IN_LESSONS else b
+                    for b in shown.buttons)
+    return shown._replace(buttons=buttons)
+
+
+NOT_IN_LESSONS = frozenset({"hint", "new-deal", "replay", "review"})
 
 
 def enabled_buttons(model: Model) -> frozenset[str]:
@@ -207,6 +225,7 @@ def page_view(model: Model) -> PageView:
         share_status={"copied": tr.gettext("The link is copied."),
                       "select": tr.gettext("Copy the link from the box.")}.get(model.share_status, ""),
         review=review_view(tr, model.coaching),
+        lesson=lesson_view(tr, model),
         # Translators: written across a card as narrow as 24 px; put a soft hyphen (U+00AD)
         # where a word longer than four letters may break onto two lines.
         old_word=tr.gettext("Old"),

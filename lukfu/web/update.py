@@ -16,12 +16,12 @@ from lukfu import parse_cards
 from lukfu.ai import LEVELS
 from lukfu.i18n import DEFAULT_LANGUAGE, OFFERED, CatalogError, match_language, translator, translator_from_mo
 from lukfu.stats import Statistics, StatisticsError
-from lukfu.web import coaching, deal, options, replay, saving
+from lukfu.web import coaching, deal, learning, options, replay, saving
 from lukfu.web.deal import notice, storage_refused
 from lukfu.web.keys import SHORTCUTS, hand_step
 from lukfu.web.messages import LOCAL, Effect, Message, forget, store
 from lukfu.web.model import Boot, Model, Settings, StatsNote
-from lukfu.web.page import deal_links, enabled_buttons
+from lukfu.web.page import NOT_IN_LESSONS, deal_links, enabled_buttons
 from lukfu.web.saving import Totals
 
 SPEED_KEY = "lukfu.speed"  # localStorage key of the "Speed" setting
@@ -114,6 +114,8 @@ def ready(model: Model, fx: list[Effect]) -> Model:
         except StatisticsError:
             model = notice(model, "stats-problem")
     saved = stored.get(saving.SAVE_KEY)
+    first_visit = stored.get(SUIT_TIP_KEY) is None
+    progress = stored.get(learning.LESSON_KEY)
     if found.deal_number is not None:
         # A deal named by the address is dealt once: a reload then resumes it from the save.
         query = options.without_deal(model.query)
@@ -123,9 +125,12 @@ def ready(model: Model, fx: list[Effect]) -> Model:
         if aside is not None:  # a shared link opened in the middle of another deal
             fx.append(store(saving.ASIDE_KEY, aside))
             model = notice(model._replace(aside=aside), "aside", action="resume-aside")
+        model, _ = learning.boot(model, fx, progress, first_visit, None, may_open=False)
     else:
-        model = deal.resume(model, fx, saved)
-    if stored.get(SUIT_TIP_KEY) is None:  # first use: which suit is which
+        model, on = learning.boot(model, fx, progress, first_visit, saved)
+        if not on:
+            model = deal.resume(model, fx, saved)
+    if first_visit:  # first use: which suit is which
         fx.append(store(SUIT_TIP_KEY, "1"))
         model = model._replace(suit_tip=True)
     # The game is playable: now the service worker may fetch the site for offline play.
@@ -203,11 +208,15 @@ def setting(model: Model, fx: list[Effect], name: str, value: str) -> Model:
 def press(model: Model, fx: list[Effect], name: str) -> Model:
     """A button of the page: the table's, the notices', the statistics panel's, the dialog's."""
     session = model.session
+    if name == "new-deal" and model.lesson is not None:
+        return model  # (the lesson has "Leave the lesson" instead)
     if name == "new-deal" and session is not None and not session.is_over and not model.failure:
         return model._replace(confirming=True)  # abandon a deal in progress only once confirmed
     if name == "keep-playing":
         return model._replace(confirming=False)
     if name in ("new-deal", "restart", "abandon"):
+        if model.lesson is not None:  # (after a failure in the lesson: it goes on from here later)
+            model = learning.leave(model, fx)
         return deal.deal(model._replace(confirming=False), fx)
     if name in STATS_BUTTONS:
         return STATS_BUTTONS[name](model, fx)
@@ -218,6 +227,10 @@ def press(model: Model, fx: list[Effect], name: str) -> Model:
         return model
     if model.failure is not None or session is None:
         return model  # the failure panel is up: only a new deal goes on
+    if name in LESSON_BUTTONS:
+        return LESSON_BUTTONS[name](model, fx)
+    if model.lesson is not None and name in (*NOT_IN_LESSONS, "copy-link"):
+        return model  # the lesson's deal is told by its steps: no replay, review, share or hint
     if name == "replay" or name.startswith("replay-"):
         return deal.replay_to(model, name)
     if name == "review":
@@ -236,7 +249,21 @@ def press(model: Model, fx: list[Effect], name: str) -> Model:
     if name == "last-trick":
         return model._replace(last_trick=not model.last_trick)
     action = deal.action_for(model, name)
-    return model if action is None else deal.act(model, fx, action)
+    if action is None:
+        return model
+    return learning.act(model, fx, action) if model.lesson is not None else deal.act(model, fx, action)
+
+
+LESSON_BUTTONS: dict[str, Callable[[Model, list[Effect]], Model]] = {
+    learning.LEARN: learning.learn, "lesson-next": learning.next_step,
+    "lesson-leave": learning.leave,
+}
+
+
+def computer_turn(model: Model, fx: list[Effect], generation: int) -> Model:
+    if model.lesson is not None:
+        return learning.computer_turn(model, fx, generation)
+    return deal.computer_turn(model, fx, generation)
 
 
 def card(model: Model, fx: list[Effect], code: str) -> Model:
@@ -376,7 +403,7 @@ def failure(model: Model, fx: list[Effect], details: str) -> Model:
 
 HANDLERS: dict[str, Callable[..., Model]] = {
     "start": start, "catalog": catalog, "press": press, "card": card, "key": key,
-    "setting": setting, "computer-turn": deal.computer_turn,
+    "setting": setting, "computer-turn": computer_turn,
     "computer-moved": deal.computer_moved, "hint-ready": deal.hint_ready,
     "file-read": file_read, "copied": copied, "stored": stored,
     "offline": offline, "notice-gone": notice_gone, "failure": failure,

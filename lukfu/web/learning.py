@@ -1,0 +1,128 @@
+"""The guided first deal at the page, decided: offered, started or picked up again, stepped
+through, left and finished.
+
+Plain Python (no ``js``): part of `update`.  The deal and its script are `lukfu.lesson`'s.  The
+lesson puts the deal at the table aside (its save, kept in the model: the stored save is not
+touched) and brings it back when the lesson is left or finished.  Its computer players make
+the script's moves, at the page's pace; the person's move must be the one the step asks: an
+illegal one is refused with the engine's reason, another legal one with the step's.  The
+lesson's deal is never saved, counted, added to the total or reviewed: only the step reached is
+kept (``LESSON_KEY``), so that a reload or "Learn to play" picks it up where it was left.
+"""
+
+from __future__ import annotations
+
+from lukfu import Action, IllegalAction
+from lukfu.lesson import LAST, STEPS, progress_text, read_progress, scripted, session_at, shown_step, waits
+from lukfu.saves import write_save
+from lukfu.web import deal
+from lukfu.web.messages import Effect, store
+from lukfu.web.model import Lesson, Model
+
+LESSON_KEY = "lukfu.lesson"  # localStorage: "done", or the step reached ("open 4" while on)
+LEARN = "learn"  # the data-action that starts the lesson (a notice's button, the header's)
+
+
+def boot(model: Model, fx: list[Effect], stored: str | None, first_visit: bool,
+         saved: str | None, may_open: bool = True) -> tuple[Model, bool]:
+    """As the page starts: read how far the lesson got.  A lesson that was on the table when the
+    page closed comes back, unless the address deals a deal (True: it is on, with ``saved``, the
+    deal at the table, put aside); a new player is offered it."""
+    step, opened, done = read_progress(stored)
+    model = model._replace(lesson_step=step, lesson_done=done)
+    if opened and may_open:
+        return start(model, fx, step, saved), True
+    if first_visit and stored is None:
+        model = deal.notice(model, "learn-offer", action=LEARN)
+    return model, False
+
+
+def learn(model: Model, fx: list[Effect]) -> Model:
+    """"Learn to play": the lesson, from its start or from where it was left."""
+    if model.lesson is not None:
+        return model
+    session = model.session
+    kept = write_save(session, model.hints, model.counted) if session is not None else None
+    return start(model, fx, 0 if model.lesson_done else model.lesson_step, kept)
+
+
+def start(model: Model, fx: list[Effect], step: int, kept: str | None) -> Model:
+    session = session_at(step, deal.chosen_level(model))
+    notices = tuple(n for n in model.notices if n.action != LEARN)
+    model = deal.begin(model._replace(log=(), notices=notices), session, 0, False)
+    model = model._replace(lesson=Lesson(step, kept))
+    for event in session.events:
+        model = deal.log(model, "event", event)
+    return go_on(model, fx)
+
+
+def go_on(model: Model, fx: list[Effect]) -> Model:
+    """Keep the step reached, and let the computer players make their moves up to the next."""
+    assert model.lesson is not None
+    fx.append(store(LESSON_KEY, progress_text(model.lesson.step, opened=True)))
+    deal.schedule(model, fx)
+    return model._replace(lesson_step=model.lesson.step)
+
+
+def computer_turn(model: Model, fx: list[Effect], generation: int) -> Model:
+    """The pause before a computer move is over: the script's move, unless a step is being read."""
+    lesson, session = model.lesson, model.session
+    if lesson is None or session is None or generation != model.generation:
+        return model
+    move = scripted(session)
+    if move is None or not session.computer_to_move() or waits(lesson.step, session):
+        return model
+    return deal.computer_moved(model, fx, generation, str(move))
+
+
+def act(model: Model, fx: list[Effect], action: Action) -> Model:
+    """Your move in the lesson: the engine's refusal for an illegal one, the step's reason for
+    another legal one, and the asked one taken."""
+    lesson, session = model.lesson, model.session
+    assert lesson is not None
+    if session is None or not session.waiting_for_person():
+        return model
+    try:
+        session.check(action)
+    except IllegalAction as error:
+        return model._replace(refusal=error, lesson=lesson._replace(off_script=""))
+    step = STEPS[lesson.step]
+    if step.asks is None or shown_step(lesson.step, session) != lesson.step:
+        return model._replace(refusal=None, lesson=lesson._replace(off_script="read"))
+    if action != step.asks:
+        return model._replace(refusal=None, lesson=lesson._replace(off_script="other"))
+    model = deal.act(model, fx, action)
+    return go_on(model._replace(lesson=Lesson(lesson.step + 1, lesson.kept)), fx)
+
+
+def next_step(model: Model, fx: list[Effect]) -> Model:
+    """"Next" on a step that is read; "Finish" on the last one."""
+    lesson, session = model.lesson, model.session
+    if lesson is None or session is None or STEPS[lesson.step].asks is not None:
+        return model
+    if shown_step(lesson.step, session) != lesson.step:
+        return model  # (a stale click: the step is not on show yet)
+    if lesson.step == LAST:
+        return finish(model, fx)
+    return go_on(model._replace(lesson=Lesson(lesson.step + 1, lesson.kept)), fx)
+
+
+def leave(model: Model, fx: list[Effect]) -> Model:
+    """"Leave the lesson": back to the deal it put aside; "Learn to play" goes on from here."""
+    if model.lesson is None:
+        return model
+    fx.append(store(LESSON_KEY, progress_text(model.lesson.step, opened=False)))
+    return back(model, fx)
+
+
+def finish(model: Model, fx: list[Effect]) -> Model:
+    fx.append(store(LESSON_KEY, "done"))
+    model = back(model._replace(lesson_done=True, lesson_step=0), fx)
+    return deal.notice(model, "lesson-done", fleeting=True, fx=fx)
+
+
+def back(model: Model, fx: list[Effect]) -> Model:
+    assert model.lesson is not None
+    kept = model.lesson.kept
+    model = model._replace(lesson=None, log=())
+    return deal.resume(model, fx, kept)  # (a new deal if there was none)
