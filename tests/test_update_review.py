@@ -45,6 +45,22 @@ def test_a_finished_deal_is_reviewed_in_the_background_and_opened_on_request() -
     page.press("review")
     assert page.view.review is not None and not any(
         e[0] == "review" for e in page.send(("press", "review")))
+    # "Show it on the cards": the replay at a decision found wanting (the first legal move each
+    # turn makes mistakes), the better move's cards marked in your hand, and why it is better.
+    wanting = [d for d in review.decisions if d.verdict != "good"
+               and d.best not in ("call", "pass", "claim")]
+    assert wanting and review.show_label == "Show it on the cards"
+    decision = wanting[0]
+    page.press(f"replay-at-{decision.move_number}")
+    assert page.model.replay is not None and page.model.replay_at == decision.move_number
+    table = page.table
+    marked = {card.code for card in table.hand if card.better}
+    assert marked == set(decision.best.removeprefix("discard ").split())
+    assert f"Better: {decision.better}." in table.hint and decision.why in table.hint
+    decided = {d.move_number for d in review.decisions}
+    elsewhere = min(set(range(len(page.model.replay))) - decided)  # a computer's step
+    page.press(f"replay-at-{elsewhere}")
+    assert not any(card.better for card in page.table.hand) and "Better:" not in page.table.hint
 
 
 def test_a_review_in_progress_shows_its_progress_and_can_be_cancelled() -> None:
@@ -105,3 +121,4 @@ def test_the_review_speaks_persian_with_plain_data_for_the_page() -> None:
     for decision in lost:
         assert re.fullmatch(r"\d+\.\d\d", decision.loss)
         assert not re.search(r"[0-9]", decision.loss_text)  # Persian digits in the words
+

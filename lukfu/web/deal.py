@@ -265,6 +265,11 @@ def replay_to(model: Model, name: str) -> Model:
         return model
     if name == "replay":
         return model._replace(replay=session.steps(), replay_at=0)
+    if name.startswith(replay.AT):  # the review's "Show on the cards": that decision's step
+        steps = model.replay or session.steps()
+        number = name[len(replay.AT):]
+        at = int(number) if number.isdigit() else 0
+        return model._replace(replay=steps, replay_at=min(at, len(steps) - 1))
     if name == replay.CLOSE:
         return model._replace(replay=None, replay_at=0)
     if model.replay is None:

@@ -43,8 +43,8 @@ def _play(tr: Translator, codes: str) -> str:
 
 def _suits(tr: Translator) -> str:
     return tr.gettext(
-        "This is a guided deal: play it step by step. The four suits rank from low to high "
-        "{suits}, and in each suit the cards run from 1, the lowest, to 9.",
+        "This is a guided deal: play it step by step. The four suits rank from low to high"
+        ": {suits}; in each suit the cards run from 1, the lowest, to 9.",
         suits=tr.join([text.suit_name(tr, suit) for suit in range(4)]))
 
 
@@ -52,15 +52,16 @@ def _old(tr: Translator) -> str:
     return tr.gettext(
         "Your {nine} and {mau_gung} are marked Old: every 9 is, so are the two special ones, "
         "Mau Gung and Bak Chi, and so is a card whose higher cards of its suit are all in your "
-        "hand or already played face up. Mau Gung and Bak Chi never beat anything, but nobody "
-        "can beat them when they are led.", nine=_card(tr, "M9"), mau_gung=_card(tr, "C1"))
+        "hand or already played face up. As single cards, Mau Gung and Bak Chi never beat "
+        "anything, but nobody can beat them when they are led.",
+        nine=_card(tr, "M9"), mau_gung=_card(tr, "C1"))
 
 
 def _call(tr: Translator) -> str:
     return tr.gettext(
         "You are the Master, so you decide first: play this deal as the caller, against the "
-        "other two, or pass. A caller who loses pays the winner 2 × S alone, and this hand has "
-        "few high cards: pass.")
+        "other two, or pass. If someone else wins, the caller alone pays the winner 2 × S, and "
+        "this hand has few high cards: pass.")
 
 
 def _caller(tr: Translator) -> str:
@@ -71,8 +72,8 @@ def _caller(tr: Translator) -> str:
 
 def _single(tr: Translator) -> str:
     return tr.gettext(
-        "Lead a single card: {card}. A non-caller who leads a single must take it from the "
-        "highest suit in which they hold a card that is not Old: here, Tens.",
+        "Lead a single card: {card}. A non-caller who leads a single must lead a card that is "
+        "not Old, from the highest suit in which they hold one: here, Tens.",
         card=_card(tr, "T4"))
 
 
@@ -98,8 +99,8 @@ def _set(tr: Translator) -> str:
 
 def _won(tr: Translator) -> str:
     return tr.gettext(
-        "Nobody could beat your set: the trick is yours, with 3 fu, one for each of your cards "
-        "in it, and you lead next.")
+        "Your set is the best play: the trick is yours, with 3 fu, one for each of your cards in "
+        "it, and you lead next.")
 
 
 def _run(tr: Translator) -> str:
@@ -112,13 +113,14 @@ def _run(tr: Translator) -> str:
 def _higher_suit(tr: Translator) -> str:
     return tr.gettext(
         "Right beat your run with {play}: a run in a higher suit beats any run of the same "
-        "length in a lower suit. Right takes the trick and its 3 fu, and leads.", play=_play(tr, "M1 M2 M3"))
+        "length in a lower suit. Right takes the trick and 3 fu, one for each of Right's cards "
+        "in it, and leads.", play=_play(tr, "M1 M2 M3"))
 
 
 def _discard(tr: Translator) -> str:
     return tr.gettext(
         "Left beat Right's {led} with {card}, and you hold no higher String: discard face down "
-        "as many cards as the best play has, one. Give up {junk}, your least useful card.",
+        "as many cards as the best play has, one. Give up {junk}, a card that can win no trick.",
         led=_card(tr, "S6"), card=_card(tr, "S8"), junk=_card(tr, "C3"))
 
 
@@ -132,7 +134,8 @@ def _keep_old(tr: Translator) -> str:
 def _claim(tr: Translator) -> str:
     return tr.gettext(
         "You won the trick and have {fu} fu. F is your fu plus your Old cards, {fu} + {old} = "
-        "{F}, and at 6 the player about to lead may claim: claim now, before anyone else can.",
+        "{F}, and at 6 or more the player about to lead may claim: claim now, before anyone else "
+        "can.",
         fu=4, old=2, F=6)
 
 
@@ -158,20 +161,19 @@ def _why(tr: Translator, topic: str) -> str:
     if topic == "single":
         return tr.gettext("Lead {card}: your {seven} belongs with your other 7s, to beat a set "
                           "later.", card=_card(tr, "T4"), seven=_card(tr, "T7"))
-    if topic == "set":
-        return tr.gettext("Play {play}: it is the play that beats the set.",
-                          play=_play(tr, "C7 S7 T7"))
     if topic == "run":
         return tr.gettext("Lead {play}: of the runs you may lead, its top card is the highest, "
                           "so it is the hardest to beat.", play=_play(tr, "S3 S4 S5"))
     if topic == "discard":
-        return tr.gettext("Discard {junk}: your Myriads can still win a trick, and Mau Gung "
-                          "counts towards your claim.", junk=_card(tr, "C3"))
+        return tr.gettext("Discard {junk}: it can win no trick, no more than {other} can, while "
+                          "your Myriads still may, and Mau Gung counts towards your claim.",
+                          junk=_card(tr, "C3"), other=_card(tr, "S2"))
     if topic == "keep-old":
         return tr.gettext("Play {card}: keeping the Old {nine} is what will let you claim.",
                           card=_card(tr, "M6"), nine=_card(tr, "M9"))
-    assert topic == "claim", topic
-    return tr.gettext("Claim now: if you play on, another player may claim first.")
+    if topic == "claim":
+        return tr.gettext("Claim now: if you play on, another player may claim first.")
+    return ""  # (the set's step: its play is the only legal move, so no other can be made)
 
 
 # What each step points at, besides the cards it asks you to play.
@@ -188,7 +190,7 @@ FOCUS = {
     "higher-suit": ("#trick",),
     "discard": ("#trick",),
     "keep-old": ('#hand [data-card="M9"]',),
-    "claim": ('#actions [data-action="claim"]', '[data-seat="0"] .seat-score'),
+    "claim": ('#actions [data-action="claim"]', '[data-seat="0"] .seat-score', "#hand .card.old"),
     "score": ("#trick",),
 }
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
+from lukfu import parse_action
 from lukfu.dealcode import deal_code
 from lukfu.i18n import Translator
 from lukfu.web import options, replay, saving, statistics, text
@@ -18,7 +19,7 @@ from lukfu.web.faces import SuitTipView, suit_tip_view
 from lukfu.web.lesson import LessonView, lesson_view
 from lukfu.web.model import LogLine, Model, Notice, StatsNote
 from lukfu.web.result import DealLinks
-from lukfu.web.review import ReviewView, review_view
+from lukfu.web.review import DecisionView, ReviewView, decision_view, review_view
 from lukfu.web.statistics import StatsView
 from lukfu.web.text import YOU
 from lukfu.web.view import TableView, table_view
@@ -166,7 +167,11 @@ def table(model: Model) -> TableView | None:
     if session is None:
         return None
     if model.replay is not None:
-        return replay.replay_view(tr, model.replay, model.replay_at)
+        found = better_here(tr, model)
+        if found is None:
+            return replay.replay_view(tr, model.replay, model.replay_at)
+        return replay.replay_view(tr, model.replay, model.replay_at,
+                                  parse_action(found.best).cards, f"{found.line} {found.detail}")
     refusal = ""
     if model.refusal is not None:
         refusal = text.illegal_text(tr, model.refusal, session.observation(YOU))
@@ -185,6 +190,18 @@ def table(model: Model) -> TableView | None:
 
 
 NOT_IN_LESSONS = frozenset({"hint", "new-deal", "replay", "review"})
+
+
+def better_here(tr: Translator, model: Model) -> DecisionView | None:
+    """In the replay, at a step where you decided: the coach's verdict if it found better."""
+    coaching = model.coaching
+    summary = coaching.summary if coaching is not None else None
+    if summary is None or coaching is None or coaching.generation != model.generation:
+        return None
+    for decision in summary["decisions"]:
+        if int(decision["move_number"]) == model.replay_at and decision["verdict"] != "good":
+            return decision_view(tr, decision)
+    return None
 
 
 def enabled_buttons(model: Model) -> frozenset[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lukfu import CALLING, OVER
+from lukfu import CALLING, OVER, Card
 from lukfu.i18n import Translator
 from lukfu.session import Step
 from lukfu.web import text, view
@@ -22,6 +22,7 @@ from lukfu.web.text import YOU
 REPLAY = "replay"  # the table's phase while a replay is shown
 FIRST, BACK, NEXT, LAST, CLOSE = (
     "replay-first", "replay-back", "replay-next", "replay-last", "replay-close")
+AT = "replay-at-"  # + a step's number: the replay at that step (the review's decisions)
 KEYS = {"Home": FIRST, "End": LAST, "ArrowLeft": BACK, "ArrowRight": NEXT}
 
 
@@ -52,8 +53,11 @@ def step_texts(tr: Translator, step: Step) -> list[str]:
     return [text.event_text(tr, event) for event in step.events]
 
 
-def replay_view(tr: Translator, steps: Sequence[Step], index: int) -> view.TableView:
-    """The table at step ``index`` of a finished deal's ``steps``, every hand face up."""
+def replay_view(tr: Translator, steps: Sequence[Step], index: int,
+                better: Sequence[Card] = (), advice: str = "") -> view.TableView:
+    """The table at step ``index`` of a finished deal's ``steps``, every hand face up; where
+    the coach found a better move for your decision at this step, ``better`` marks its cards in
+    your hand and ``advice`` says what it cost and why."""
     state = steps[index].state
     obs = state.observation(YOU)
     hands = state.hands
@@ -78,9 +82,10 @@ def replay_view(tr: Translator, steps: Sequence[Step], index: int) -> view.Table
         trick=trick,
         result=result_view(tr, obs),
         prompt=tr.gettext("Replay: step {n} of {count}", n=index, count=last),
-        hint=" ".join(step_texts(tr, steps[index])),
+        hint=" ".join([*step_texts(tr, steps[index]), *([advice] if advice else [])]),
         hint_problem=False,
-        hand=view.card_views(tr, hands[YOU], obs.old),
+        hand=tuple(card._replace(better=Card.parse(card.code) in better)
+                   for card in view.card_views(tr, hands[YOU], obs.old)),
         hand_enabled=False,
         buttons=(
             view.ButtonView(FIRST, True, index > 0, tr.pgettext("replay", "First")),

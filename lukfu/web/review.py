@@ -62,6 +62,7 @@ class DecisionView(NamedTuple):
     why: str
     line: str  # the decision in one line: the move and its verdict
     detail: str  # what it cost, the better move and why ("" when good)
+    best: str = ""  # the better move as an action's text ("C7 C8 C9"), for the replay's cards
 
 
 class ReviewView(NamedTuple):
@@ -72,6 +73,7 @@ class ReviewView(NamedTuple):
     summary: str
     accuracy_note: str
     close_label: str  # "Cancel" while it thinks, "Close" once done
+    show_label: str = ""  # a mistake's or blunder's button: the replay at that decision
 
 
 def action_text(tr: Translator, action: Action) -> str:
@@ -104,6 +106,7 @@ def decision_view(tr: Translator, decision: dict[str, Any]) -> DecisionView:
         line=tr.gettext(LINES[verdict], move=move),
         detail="" if good else tr.gettext("{lost}. Better: {better}. {why}", lost=loss_text,
                                           better=better, why=why),
+        best="" if good else str(decision["best"]),
     )
 
 
@@ -130,4 +133,5 @@ def review_view(tr: Translator, coaching: Coaching | None) -> ReviewView | None:
             accuracy=round(100 * float(summary["accuracy"])))
     else:
         counted = tr.gettext("You had no decision to make in this deal.")
-    return ReviewView(title, None, "", decisions, counted, tr.gettext(ACCURACY), tr.gettext("Close"))
+    return ReviewView(title, None, "", decisions, counted, tr.gettext(ACCURACY), tr.gettext("Close"),
+                      tr.gettext("Show it on the cards"))

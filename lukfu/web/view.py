@@ -31,6 +31,7 @@ class CardView(NamedTuple):
     old: bool = False
     selected: bool = False
     usable: bool = True  # False: the legal-play marks say it can take part in no play now
+    better: bool = False  # in a replay: part of the move the coach found better here
 
 
 class Mark(NamedTuple):

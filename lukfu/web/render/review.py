@@ -59,5 +59,8 @@ class ReviewPanel:
             item.appendChild(element("p", "decision-line", decision.line))
             if decision.detail:
                 item.appendChild(element("p", "decision-detail", decision.detail))
+                item.appendChild(element("button", "btn decision-show", review.show_label,
+                                         type="button",
+                                         data_action=f"replay-at-{decision.move_number}"))
             found.appendChild(item)
         return found

@@ -265,12 +265,17 @@ class Table:
         if self.shown.changed("hand-enabled", enabled):
             for button in self.hand.querySelectorAll("[data-card]"):
                 button.setAttribute("aria-disabled", "false" if enabled else "true")
-        pressed = tuple((c.selected, c.usable) for c in cards)
+        pressed = tuple((c.selected, c.usable, c.better) for c in cards)
         if self.shown.changed("pressed", pressed):
             for card in cards:
                 button = self.hand.querySelector(f'[data-card="{card.code}"]')
                 button.setAttribute("aria-pressed", "true" if card.selected else "false")
                 button.classList.toggle("unusable", not card.usable)
+                button.classList.toggle("better", card.better)  # (the coach's, in a replay)
+                if card.better:
+                    button.setAttribute("data-better", "true")
+                else:
+                    button.removeAttribute("data-better")
 
     def focus_card(self, index: int, focus: bool = True) -> None:
         """Make card ``index`` of your hand its one tab stop, and focus it if ``focus``."""
