@@ -148,6 +148,7 @@ def judge(obs: Observation, made: Action, deal_number: int) -> Generator[float, 
         return sample_with(evidence, obs, dice)
 
     mine = from_action(made)
+    yield 0.0  # (the evidence is read: the page may paint before the moves are found)
     candidates = search.moves(world(random.Random(rng.getrandbits(64))), obs.seat)
     if mine not in candidates:
         candidates.append(mine)
@@ -178,16 +179,17 @@ def _outcomes(
     done: int, total: int,
 ) -> Generator[float, None, list[list[int]]]:
     """Each move's net points for ``seat`` in ``count`` sampled deals, the same deal and the same
-    play-out dice for every move; yields the share of ``total`` worlds done."""
+    play-out dice for every move; yields the share of ``total`` worlds done after each play-out
+    (one play-out is a few milliseconds: the page's slices stay short)."""
     points: list[list[int]] = [[] for _ in moves]
     for number in range(count):
         start = world(rng)
         dice = rng.getrandbits(64)  # an int seed (a float one hashes differently in Pyodide)
-        for move, mine in zip(moves, points, strict=True):
+        for index, (move, mine) in enumerate(zip(moves, points, strict=True)):
             pos = start.copy()
             same = random.Random(dice)
             mine.append(search.play_out(pos, same, NOISE)[seat] if search.step(pos, move, same) else 0)
-        yield (done + number + 1) / total
+            yield (done + number + (index + 1) / len(moves)) / total
     return points
 
 

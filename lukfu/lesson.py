@@ -25,8 +25,8 @@ from .session import PERSON, Session
 from .state import State
 
 HANDS = (
-    "C1 C3 C7 S2 S3 S4 S5 S7 M6 M9 T4 T7",  # you: Mau Gung, a set of 7s, a Strings run, M9
-    "C2 C5 C8 S6 M1 M2 M3 M5 T2 T5 T8 T9",  # Right, who calls
+    "C1 C2 C7 S2 S3 S4 S5 S7 M6 M9 T4 T7",  # you: Mau Gung, a set of 7s, a Strings run, M9
+    "C3 C5 C8 S6 M1 M2 M3 M5 T2 T5 T8 T9",  # Right, who calls
     "C4 C6 C9 S1 S8 S9 M4 M7 M8 T1 T3 T6",  # Left
 )
 MASTER = 0
@@ -37,8 +37,8 @@ SCRIPT = tuple(parse_action(move) for move in (
     "T4", "T9", "discard T6",                         # trick 1: your single, beaten
     "C5 M5 T5", "discard T3 C4 S1", "C7 S7 T7",       # trick 2: Right's set, beaten by yours
     "S3 S4 S5", "M1 M2 M3", "discard C6 C9 M7",       # trick 3: your run, beaten by Myriads
-    "S6", "S8", "discard C3",                         # trick 4: you cannot beat: a discard
-    "M4", "M6", "discard C2",                         # trick 5: you beat with M6, keep M9
+    "S6", "S8", "discard C2",                         # trick 4: you cannot beat: a discard
+    "M4", "M6", "discard C3",                         # trick 5: you beat with M6, keep M9
     "claim",                                          # F = 4 fu + 2 Old = 6
 ))
 """Every move of the deal, in order: the person's (seat 0's) and the computer players'."""

@@ -60,8 +60,8 @@ def _old(tr: Translator) -> str:
 def _call(tr: Translator) -> str:
     return tr.gettext(
         "You are the Master, so you decide first: play this deal as the caller, against the "
-        "other two, or pass. If someone else wins, the caller alone pays the winner 2 × S, and "
-        "this hand has few high cards: pass.")
+        "other two, or pass. If anyone but the caller wins, the caller alone pays the winner "
+        "2 × S, and this hand has few high cards: pass.")
 
 
 def _caller(tr: Translator) -> str:
@@ -121,7 +121,7 @@ def _discard(tr: Translator) -> str:
     return tr.gettext(
         "Left beat Right's {led} with {card}, and you hold no higher String: discard face down "
         "as many cards as the best play has, one. Give up {junk}, a card that can win no trick.",
-        led=_card(tr, "S6"), card=_card(tr, "S8"), junk=_card(tr, "C3"))
+        led=_card(tr, "S6"), card=_card(tr, "S8"), junk=_card(tr, "C2"))
 
 
 def _keep_old(tr: Translator) -> str:
@@ -165,9 +165,9 @@ def _why(tr: Translator, topic: str) -> str:
         return tr.gettext("Lead {play}: of the runs you may lead, its top card is the highest, "
                           "so it is the hardest to beat.", play=_play(tr, "S3 S4 S5"))
     if topic == "discard":
-        return tr.gettext("Discard {junk}: it can win no trick, no more than {other} can, while "
-                          "your Myriads still may, and Mau Gung counts towards your claim.",
-                          junk=_card(tr, "C3"), other=_card(tr, "S2"))
+        return tr.gettext("Discard {junk}: it can never win a trick, as the only lower Coin is "
+                          "Mau Gung, which nobody beats; your Myriads still can, and Mau Gung "
+                          "counts towards your claim.", junk=_card(tr, "C2"))
     if topic == "keep-old":
         return tr.gettext("Play {card}: keeping the Old {nine} is what will let you claim.",
                           card=_card(tr, "M6"), nine=_card(tr, "M9"))
