@@ -31,8 +31,11 @@ from tools import chromium, devserver, runtime, site  # noqa: E402
 LONG_TASK_MS = 50
 WATCH = """() => {
   window.__longTasks = [];
+  window.__watchedFrom = performance.now();
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+    for (const entry of list.getEntries()) {
+      window.__longTasks.push([entry.startTime - window.__watchedFrom, entry.duration]);
+    }
   }).observe({ type: "longtask" });
 }"""
 
@@ -47,8 +50,10 @@ def finished_save(number: int) -> str:
     return write_save(session, 0, counted=True)
 
 
-def review_once(context: Any, url: str, save: str) -> tuple[float, list[float], list[float]]:
-    """(seconds the review took, long tasks during it, long tasks of the idle baseline)."""
+def review_once(context: Any, url: str, save: str
+                ) -> tuple[float, list[tuple[float, float]], list[float]]:
+    """(seconds the review took, long tasks during it as (ms from the press, ms long), long
+    tasks of the idle baseline)."""
     page = context.new_page()
     page.add_init_script(
         f"localStorage.setItem('lukfu.save', {save!r}); localStorage.setItem('lukfu.coach', 'off');"
@@ -61,10 +66,10 @@ def review_once(context: Any, url: str, save: str) -> tuple[float, list[float], 
     page.click("[data-action='review']")
     page.wait_for_selector("#review [data-verdict]", timeout=300_000)
     seconds = time.perf_counter() - started
-    during = list(page.evaluate("() => window.__longTasks"))
+    during = [(at, length) for at, length in page.evaluate("() => window.__longTasks")]
     page.evaluate(WATCH)  # the baseline: the page idle for as long
     time.sleep(seconds)
-    idle = list(page.evaluate("() => window.__longTasks"))
+    idle = [length for _at, length in page.evaluate("() => window.__longTasks")]
     page.close()
     return seconds, during, idle
 
@@ -72,6 +77,7 @@ def review_once(context: Any, url: str, save: str) -> tuple[float, list[float], 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, nargs="+", default=[5, 11, 23])
+    parser.add_argument("--verbose", action="store_true", help="when each long task came")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -92,10 +98,13 @@ def main() -> None:
             try:
                 for number, save in saves.items():
                     seconds, during, idle = review_once(context, url, save)
-                    longest = max(during, default=0.0)
+                    longest = max((length for _at, length in during), default=0.0)
                     worst.append(longest)
                     print(f"{number:5d} {seconds:9.1f} {len(during):11d} {longest:11.0f} "
                           f"{len(idle):16d}", flush=True)
+                    if args.verbose:
+                        print("      at ms (long ms): " + ", ".join(
+                            f"{at:.0f} ({length:.0f})" for at, length in during))
             finally:
                 context.close()
     finally:

@@ -120,7 +120,10 @@ def decisions_of(session: Session, seat: int) -> Iterator[tuple[State, Action]]:
 
 def review_progress(session: Session, seat: int) -> Progress:
     """Review ``seat``'s decisions in the finished deal of ``session``, yielding progress."""
-    found = list(decisions_of(session, seat))
+    found = []
+    for decision in decisions_of(session, seat):  # (each needs the legal moves: a slice each)
+        found.append(decision)
+        yield 0.0
     judged: list[Decision] = []
     for number, (state, action) in enumerate(found):
         work = judge(state.observation(seat), action, session.deal_number)
@@ -149,7 +152,9 @@ def judge(obs: Observation, made: Action, deal_number: int) -> Generator[float, 
 
     mine = from_action(made)
     yield 0.0  # (the evidence is read: the page may paint before the moves are found)
-    candidates = search.moves(world(random.Random(rng.getrandbits(64))), obs.seat)
+    first_world = world(random.Random(rng.getrandbits(64)))
+    yield 0.0
+    candidates = search.moves(first_world, obs.seat)
     if mine not in candidates:
         candidates.append(mine)
     worlds = max(FIRST_WORLDS, FIRST_PLAYOUTS // len(candidates))
