@@ -55,6 +55,17 @@ def test_a_finished_deal_is_reviewed_with_the_coachs_own_figures(player: Player,
             wide = page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth")
             assert not wide, f"the review scrolls sideways ({language}, {size})"
     assert "points lost" not in page.inner_text("#review")  # Persian words, Persian digits
+    assert axe_violations(page) == []  # the review in Persian, right to left
+    # "Show it on the cards": the replay at the first decision found wanting (here, the call),
+    # its better move's cards (if it has any) marked in your hand.
+    wanting = next(d for d in expected.decisions if d.verdict != "good")
+    page.click(f"#review [data-move='{wanting.move_number}'] .decision-show")
+    page.wait_for_selector("#table[data-phase='replay']")
+    marked = page.eval_on_selector_all("#hand [data-better]", "els => els.map(e => e.dataset.card)")
+    assert marked == [str(card) for card in wanting.best.cards]
+    loss = page.inner_text(f"#review [data-move='{wanting.move_number}'] .decision-detail")
+    assert loss.split(".")[0] in page.inner_text("#hint")  # what it cost, in Persian, by the cards
+    page.click("[data-action='replay-close']")
     assert page.eval_on_selector_all("#review [data-loss]", "els => els.map(e => e.dataset.loss)") == [
         f"{d.loss:.2f}" for d in expected.decisions]
     page.click("#review [data-action='review-close']")
