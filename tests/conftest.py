@@ -19,7 +19,8 @@ Fixtures for browser tests (mark them ``@pytest.mark.browser``):
                    At teardown it asserts that no request went to another origin or outside
                    the site's folder, and that no console error or uncaught page error
                    happened.  Service workers are blocked unless ``browser_context_args`` says
-                   ``service_workers="allow"``.  The coach is off (``COACH_ON`` turns it on).
+                   ``service_workers="allow"``.  The coach is off (``COACH_ON`` turns it on), the
+                   lesson already offered (``NEW_PLAYER`` undoes it).
 - ``browser_log``  (function) what ``page`` recorded; call ``expect_console_error(regex)`` to
                    allow an error a test provokes on purpose.
 - ``player``       (function) a ``test_page_game.Player`` driving ``page`` against Beginner.
@@ -285,6 +286,13 @@ def shared_contexts(chromium: Chromium,
 
 COACH_OFF = "try { localStorage.setItem('lukfu.coach', 'off'); } catch (error) {}"
 COACH_ON = "try { localStorage.removeItem('lukfu.coach'); } catch (error) {}"
+# The guided first deal is offered to a new player (a notice): as if it had been offered before,
+# unless a test is about it (NEW_PLAYER, added after, undoes it on the page's first load only).
+LESSON_OFFERED = """try { if (localStorage.getItem('lukfu.lesson') === null)
+  localStorage.setItem('lukfu.lesson', '0'); } catch (error) {}"""
+NEW_PLAYER = """try { if (!sessionStorage.getItem('lukfu.test-new-player')) {
+  localStorage.removeItem('lukfu.lesson'); sessionStorage.setItem('lukfu.test-new-player', '1'); }
+} catch (error) {}"""
 
 
 @pytest.fixture
@@ -313,8 +321,10 @@ def page(
     else:
         shared, new_page = shared_contexts.new_page(site_url, browser_context_args, browser_log)
     # The coach reviews each finished deal in the background: off unless a test is about it
-    # (test_page_review turns it on again), so that no other test spends its time on it.
+    # (test_page_review turns it on again), so that no other test spends its time on it; the
+    # lesson's offer is not in the way of tests about other things.
     new_page.add_init_script(COACH_OFF)
+    new_page.add_init_script(LESSON_OFFERED)
     crashed: list[bool] = []
     new_page.on("crash", lambda _page: crashed.append(True))
     try:

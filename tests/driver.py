@@ -28,14 +28,18 @@ class Driver:
     def __init__(self, query: str = "", stored: dict[str, str] | None = None,
                  tab: dict[str, str] | None = None, languages: Iterable[str] = ("en",),
                  storage: bool = True, entropy: int = 1, touch: bool = False,
-                 unreachable: Iterable[str] = (), coach: bool = False) -> None:
+                 unreachable: Iterable[str] = (), coach: bool = False,
+                 new_player: bool = False) -> None:
         """``unreachable`` names the languages whose catalog cannot be fetched (offline); the
         coach is off (as if set so) unless ``coach`` or ``stored`` says otherwise, so that only
-        the tests about it spend time on its reviews."""
+        the tests about it spend time on its reviews; the guided deal was offered before
+        unless ``new_player`` (its notice would be in the way of tests about other notices)."""
         self.model = Model()
         self.stored: dict[str, str] = dict(stored or {})
         if not coach:
             self.stored.setdefault("lukfu.coach", "off")
+        if not new_player:
+            self.stored.setdefault("lukfu.lesson", "0")
         self.tab: dict[str, str] = dict(tab or {})
         self.storage = storage
         self.unreachable = set(unreachable)

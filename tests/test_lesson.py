@@ -90,9 +90,9 @@ def play_step(page: Driver) -> None:
 
 
 def test_a_new_player_is_offered_the_lesson_and_a_returning_one_is_not() -> None:
-    new = Driver("?delay=0").start()
+    new = Driver("?delay=0", new_player=True).start()
     assert any(n.action == "learn" for n in new.view.notices)
-    back = Driver("?delay=0", stored={"lukfu.suits-shown": "1"}).start()
+    back = Driver("?delay=0", stored={"lukfu.suits-shown": "1"}, new_player=True).start()
     assert not any(n.action == "learn" for n in back.view.notices)
 
 

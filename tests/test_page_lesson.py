@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from conftest import NEW_PLAYER
 from test_page_access import axe_violations
 from test_page_game import speak
 
@@ -56,6 +57,7 @@ def do_the_step(page: Page, number: int) -> None:
 
 
 def test_the_guided_deal_step_by_step_with_the_keyboard(page: Page, screenshot_dir: Path) -> None:
+    page.add_init_script(NEW_PLAYER)
     page.goto("index.html?lang=fa&delay=0")
     page.wait_for_selector(READY, timeout=30_000)
     fa, en = translator("fa"), translator("en")

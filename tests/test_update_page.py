@@ -121,11 +121,13 @@ def test_a_save_with_impossible_moves_is_refused_as_impossible() -> None:
 def test_storage_that_refuses_is_survived_with_one_notice_a_visit() -> None:
     page = started("?seed=3&master=0&delay=0", storage=False)
     page.play_to_the_end()
-    assert page.notices() == [saving.storage_text(tr)]
+    # (nothing is remembered, so this is a first visit: the guided deal is offered too)
+    offer = "New to Luk Fu? A guided deal teaches you the game as you play it."
+    assert page.notices() == [saving.storage_text(tr), offer]
     assert page.model.stats.total().deals == 1  # counted for this visit
     page.press("new-deal")
     page.settle(only_computers=True)
-    assert page.notices() == [saving.storage_text(tr)]
+    assert page.notices() == [saving.storage_text(tr), offer]
 
 
 # --- shared links and the address -------------------------------------------------------------
