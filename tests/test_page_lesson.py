@@ -93,7 +93,7 @@ def test_the_guided_deal_step_by_step_with_the_keyboard(page: Page, screenshot_d
     press_key_on(page, "#lesson [data-action='lesson-next']")  # Finish
     page.wait_for_function("() => !document.getElementById('table').hasAttribute('data-lesson-step')")
     assert page.evaluate("() => localStorage.getItem('lukfu.lesson')") == "done"
-    assert page.is_hidden("#lesson") and page.is_visible(".masthead [data-action='learn']")
+    assert page.is_hidden("#lesson") and page.is_visible("#learn")
     page.reload()
     page.wait_for_selector(READY, timeout=30_000)
     assert page.locator("#notices [data-action='learn']").count() == 0  # not offered again

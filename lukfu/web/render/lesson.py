@@ -28,7 +28,7 @@ class LessonPanel:
             return
         panel = document.getElementById("lesson")
         table = document.getElementById("table")
-        learn = document.querySelector('.masthead [data-action="learn"]')
+        learn = document.getElementById("learn")
         if panel is None or table is None:
             return
         if learn:
