@@ -158,7 +158,9 @@ class Effects:
                 while time.perf_counter() < until:
                     share = next(work)
             except StopIteration as done:
-                self.dispatch(("review-ready", generation, summary(done.value)))
+                found = summary(done.value)
+                await asyncio.sleep(0)  # (the page is drawn again in a task of its own)
+                self.dispatch(("review-ready", generation, found))
                 return
             await asyncio.sleep(0)
             coaching = self.model().coaching
@@ -167,6 +169,7 @@ class Effects:
             if time.perf_counter() - told > PROGRESS_SECONDS:
                 told = time.perf_counter()
                 self.dispatch(("review-progress", generation, share))
+                await asyncio.sleep(0)  # the next slice is a task of its own
 
     async def _catalog(self, language: str) -> None:
         data = None
