@@ -23,7 +23,6 @@ number and the move number. ``python -m lukfu.coach [--seat N]`` reviews a finis
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import random
@@ -246,6 +245,9 @@ def summary(review_: Review) -> dict[str, object]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    import argparse  # (here, not at the top: the page imports this module, and argparse costs
+    # Pyodide a seventh of a second)
+
     parser = argparse.ArgumentParser(
         prog="python -m lukfu.coach",
         description="Review one seat's decisions in a finished deal (Session.record() on stdin).")
