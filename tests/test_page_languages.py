@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from test_page_game import READY
+from test_page_game import READY, speak
 
 from lukfu.i18n import ALIASES, LANGUAGES, OFFERED, translator
 
@@ -45,12 +45,73 @@ def start(page: Page, query: str) -> None:
                            timeout=20_000)
 
 
+DESKTOP = {"width": 1280, "height": 720}
+
+
 @pytest.mark.browser
-@pytest.mark.parametrize("code", TRANSLATED)
-def test_the_whole_page_speaks_the_language(page: Page, code: str, screenshot_dir: Path) -> None:
-    """The language of the address, everywhere on the page; the table's words whole at a
-    desktop's size and at the smallest phone's."""
-    start(page, f"lang={code}&seed=12&master=0&delay=0")
+def test_every_language_on_the_page_and_a_whole_deal_in_persian(page: Page, screenshot_dir: Path) -> None:
+    """One visit, one deal (seed 12): the language of the address (the first translation), then
+    each other one through the picker, everywhere on the page, the table's words whole at a
+    desktop's size and at the smallest phone's; a new player's suit bubble in Persian, then in
+    English; a switch mid-deal keeps the deal; the deal played to its end in Persian; and the
+    choice kept for the next visit, where the bubble does not come back."""
+    start(page, f"lang={TRANSLATED[0]}&seed=12&master=0&delay=0")
+    tip = page.locator("#suit-tip")
+    assert tip.is_visible()  # first use
+    for code in TRANSLATED:
+        page.set_viewport_size(DESKTOP)
+        speak(page, code)  # (the first is the address's already)
+        if code == "fa":
+            suit_tip_in_persian(page, screenshot_dir)
+        the_whole_page_speaks(page, code, screenshot_dir)
+    page.set_viewport_size(DESKTOP)
+    # The bubble follows the language, closes with its button, and never comes back (below).
+    speak(page, "en")
+    assert tip.locator("li").all_inner_texts() == ["Coins", "Strings", "Myriads", "Tens"]
+    assert tip.locator("img").first.get_attribute("src") == "static/cards/suit-C.svg"
+    tip.locator("[data-action='dismiss-notice']").click()
+    assert page.locator("#suit-tip").count() == 0
+    # Switching language mid-deal keeps the deal.
+    page.click("[data-action='call']")
+    page.wait_for_function("() => document.getElementById('table').dataset.toMove === '0'")
+    hand = page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
+    lines = page.locator("#log li").count()
+    code = TRANSLATED[0]
+    speak(page, code)
+    assert page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)") == hand
+    assert page.get_attribute("#table", "data-phase") == "playing"
+    assert page.locator("#log li").count() == lines  # the same events, told again
+    assert page.inner_text("[data-action='play']") == translator(code).gettext("Play")
+    assert page.evaluate("() => localStorage.getItem('lukfu.language')") == code
+    # The rest of the deal in Persian: no Latin digit, no English word, in the table or the log.
+    speak(page, "fa")
+    for _ in range(60):
+        page.wait_for_function("""() => { const t = document.getElementById('table');
+                                          return t.dataset.phase === 'over' || t.dataset.toMove === '0'; }""",
+                               timeout=20_000)
+        if page.get_attribute("#table", "data-phase") == "over":
+            break
+        take_a_turn(page)
+    else:
+        raise AssertionError("the deal did not end")
+    assert page.locator("[data-result-seat]").count() == 3
+    shown = page.inner_text("#table") + page.inner_text("#log")
+    assert not re.search(r"[0-9]", shown), "Latin digits in the Persian table or log"
+    leftovers = ENGLISH.findall(shown)
+    assert not leftovers, sorted(set(leftovers))
+    page.screenshot(path=str(screenshot_dir / "lang-fa-result.png"), full_page=True)
+    # The next visit (an address that names no language) speaks the language last chosen.
+    assert page.evaluate("() => localStorage.getItem('lukfu.language')") == "fa"
+    page.goto("index.html?delay=0")
+    page.wait_for_selector(READY, timeout=30_000)
+    assert page.get_attribute("html", "lang") == "fa"  # the choice persists
+    page.wait_for_timeout(300)
+    assert page.locator("#suit-tip").count() == 0
+
+
+def the_whole_page_speaks(page: Page, code: str, screenshot_dir: Path) -> None:
+    """The language ``code`` everywhere on the page; the table's words whole at a desktop's size
+    and at the smallest phone's."""
     info = LANGUAGES[code]
     assert page.get_attribute("html", "lang") == code
     assert page.get_attribute("html", "dir") == info.direction
@@ -90,24 +151,26 @@ def words_are_whole(page: Page, old: str) -> None:
     assert not cut, f"words cut short on the table: {cut}"
 
 
-@pytest.mark.browser
-def test_switching_language_mid_deal_keeps_the_deal(page: Page) -> None:
-    code = TRANSLATED[0]
-    start(page, "seed=21&master=0&delay=0")
-    page.click("[data-action='call']")
-    page.wait_for_function("() => document.getElementById('table').dataset.toMove === '0'")
-    hand = page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
-    lines = page.locator("#log li").count()
-    page.select_option("#language", code)
-    page.wait_for_function(f"() => document.documentElement.lang === '{code}'")
-    assert page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)") == hand
-    assert page.get_attribute("#table", "data-phase") == "playing"
-    assert page.locator("#log li").count() == lines  # the same events, told again
-    assert page.inner_text("[data-action='play']") == translator(code).gettext("Play")
-    assert page.evaluate("() => localStorage.getItem('lukfu.language')") == code
-    page.reload()
-    page.wait_for_selector(READY, timeout=30_000)
-    assert page.get_attribute("html", "lang") == code  # the choice persists
+def suit_tip_in_persian(page: Page, screenshot_dir: Path) -> None:
+    """First use: a bubble shows which card face is which suit, in the player's language and
+    digits; it floats over the page, leaving the prompt and your cards uncovered."""
+    tip = page.locator("#suit-tip")
+    assert tip.is_visible()
+    persian = translator("fa")
+    names = [persian.gettext(suit) for suit in ("Coins", "Strings", "Myriads", "Tens")]
+    assert tip.locator("li").all_inner_texts() == names
+    assert persian.gettext("How each suit looks, from low to high") in tip.inner_text()
+    faces = tip.locator("img").evaluate_all("els => els.map(e => e.getAttribute('src'))")
+    assert faces == [f"static/cards/fa/suit-{suit}.svg" for suit in "CSMT"]
+    # Persian cards write their corner index in Persian digits: the hand and the legend too.
+    hand = page.eval_on_selector_all("#hand img", "els => els.map(e => e.getAttribute('src'))")
+    assert hand and all(src.startswith("static/cards/fa/") for src in hand)
+    assert page.eval_on_selector_all(
+        "#rules img[data-suit]", "els => els.every(e => e.getAttribute('src').includes('/fa/'))")
+    # It floats: the prompt and every card of your hand stay uncovered and clickable.
+    box, prompt = tip.bounding_box(), page.locator("#prompt").bounding_box()
+    assert box and prompt and box["y"] + box["height"] <= prompt["y"]
+    page.screenshot(path=str(screenshot_dir / "suit-tip-fa.png"))
 
 
 @pytest.mark.browser
@@ -200,59 +263,3 @@ def take_a_turn(page: Page) -> None:
             for code in cards:
                 page.click(f"#hand [data-card='{code}']")
     raise AssertionError(f"no legal play found in {hand}")
-
-
-@pytest.mark.browser
-def test_a_whole_deal_in_persian(page: Page, screenshot_dir: Path) -> None:
-    page.goto("index.html?lang=fa&seed=77&master=0&delay=0")
-    page.wait_for_selector(READY, timeout=30_000)
-    for _ in range(60):
-        page.wait_for_function("""() => { const t = document.getElementById('table');
-                                          return t.dataset.phase === 'over' || t.dataset.toMove === '0'; }""",
-                               timeout=20_000)
-        if page.get_attribute("#table", "data-phase") == "over":
-            break
-        take_a_turn(page)
-    else:
-        raise AssertionError("the deal did not end")
-    assert page.locator("[data-result-seat]").count() == 3
-    shown = page.inner_text("#table") + page.inner_text("#log")
-    assert not re.search(r"[0-9]", shown), "Latin digits in the Persian table or log"
-    leftovers = ENGLISH.findall(shown)
-    assert not leftovers, sorted(set(leftovers))
-    page.screenshot(path=str(screenshot_dir / "lang-fa-result.png"), full_page=True)
-
-
-@pytest.mark.browser
-def test_a_new_player_is_shown_the_suits_once_in_their_language(
-        page: Page, screenshot_dir: Path) -> None:
-    """First use: a bubble shows which card face is which suit, in the player's language and
-    digits; it follows a language switch, closes with its button, and never comes back."""
-    start(page, "lang=fa&seed=12&master=0&delay=0")
-    tip = page.locator("#suit-tip")
-    assert tip.is_visible()
-    persian = translator("fa")
-    names = [persian.gettext(suit) for suit in ("Coins", "Strings", "Myriads", "Tens")]
-    assert tip.locator("li").all_inner_texts() == names
-    assert persian.gettext("How each suit looks, from low to high") in tip.inner_text()
-    faces = tip.locator("img").evaluate_all("els => els.map(e => e.getAttribute('src'))")
-    assert faces == [f"static/cards/fa/suit-{suit}.svg" for suit in "CSMT"]
-    # Persian cards write their corner index in Persian digits: the hand and the legend too.
-    hand = page.eval_on_selector_all("#hand img", "els => els.map(e => e.getAttribute('src'))")
-    assert hand and all(src.startswith("static/cards/fa/") for src in hand)
-    assert page.eval_on_selector_all(
-        "#rules img[data-suit]", "els => els.every(e => e.getAttribute('src').includes('/fa/'))")
-    # It floats: the prompt and every card of your hand stay uncovered and clickable.
-    box, prompt = tip.bounding_box(), page.locator("#prompt").bounding_box()
-    assert box and prompt and box["y"] + box["height"] <= prompt["y"]
-    page.screenshot(path=str(screenshot_dir / "suit-tip-fa.png"))
-    page.select_option("#language", "en")
-    page.wait_for_function("() => document.documentElement.lang === 'en'")
-    assert tip.locator("li").all_inner_texts() == ["Coins", "Strings", "Myriads", "Tens"]
-    assert tip.locator("img").first.get_attribute("src") == "static/cards/suit-C.svg"
-    tip.locator("[data-action='dismiss-notice']").click()
-    assert page.locator("#suit-tip").count() == 0
-    page.reload()
-    page.wait_for_selector(READY, timeout=30_000)
-    page.wait_for_timeout(300)
-    assert page.locator("#suit-tip").count() == 0
