@@ -9,6 +9,7 @@ failure-desktop.png, failure-phone.png, notice-phone.png.
 
 from __future__ import annotations
 
+import re
 import time
 import tomllib
 from pathlib import Path
@@ -72,16 +73,14 @@ def wait_for_failure(page: Page, started: float) -> None:
     no_traceback(page)
 
 
-@pytest.mark.browser
-@pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_no_runtime_says_so_and_retry_deals(
-    page: Page, browser_log: BrowserLog, screenshot_dir: Path, size: str
-) -> None:
-    """Pyodide's WebAssembly never arrives: Pyodide itself would wait forever."""
+def no_runtime_then_retry(page: Page, browser_log: BrowserLog, screenshot_dir: Path, size: str,
+                          query: str) -> None:
+    """Pyodide's WebAssembly never arrives (Pyodide itself would wait forever): the page says
+    so; the download then comes through, and Retry deals (``query`` is the address)."""
     browser_log.expect_console_error(LOAD_ERROR)
     page.route("**/pyodide.asm.wasm", lambda route: route.abort())
     started = time.monotonic()
-    page.goto("index.html?seed=5&delay=0&master=1")
+    page.goto("index.html" + query)
     wait_for_failure(page, started)
     assert page.inner_text("#failure-title") == "The game could not load"
     assert "connection" in page.inner_text("#failure-text")
@@ -92,6 +91,22 @@ def test_no_runtime_says_so_and_retry_deals(
     page.click("#failure [data-action='retry']")
     page.wait_for_selector(PLAYABLE, timeout=30_000)
     assert not page.is_visible("#failure")
+    # The errors so far are the refused download's, and only those are allowed from here on.
+    assert all(re.search(LOAD_ERROR, error) for error in browser_log.console_errors), \
+        browser_log.console_errors
+    browser_log.console_errors.clear()
+    browser_log.allowed_errors.clear()
+
+
+@pytest.mark.browser
+def test_no_runtime_says_so_and_retry_deals_then_errors_in_play_offer_a_new_deal(
+    page: Page, browser_log: BrowserLog, screenshot_dir: Path
+) -> None:
+    """One visit at a desktop's size: no runtime, then Retry; an exception in a click, then
+    New deal; an uncaught Python error, then New deal."""
+    no_runtime_then_retry(page, browser_log, screenshot_dir, "desktop", "?seed=5&delay=0&master=0")
+    a_python_exception_in_a_click_shows_the_calm_panel_and_keeps_the_record(page)
+    an_uncaught_python_error_in_play_offers_a_new_deal(page, browser_log)
 
 
 @pytest.mark.browser
@@ -144,11 +159,10 @@ def test_a_python_error_at_start_says_so_and_copies_details(
 
 @pytest.mark.browser
 @pytest.mark.parametrize("size", ["phone"])  # (what it says: tests/test_update_page.py)
-def test_a_5000_digit_seed_deals_a_random_deal_with_a_visible_notice(
-    page: Page, screenshot_dir: Path, size: str
+def test_no_runtime_on_a_phone_then_a_5000_digit_seed_deals_a_random_deal_with_a_visible_notice(
+    page: Page, browser_log: BrowserLog, screenshot_dir: Path, size: str
 ) -> None:
-    page.goto("index.html?delay=0&seed=" + "9" * 5000)
-    page.wait_for_selector(PLAYABLE, timeout=30_000)
+    no_runtime_then_retry(page, browser_log, screenshot_dir, size, "?delay=0&seed=" + "9" * 5000)
     notice = page.locator("#notices .notice")
     assert notice.count() == 1
     assert "(999999999999999999999999…)" in notice.inner_text()
@@ -214,37 +228,9 @@ def test_a_stalled_download_is_not_an_endless_spinner(page: Page) -> None:
     assert not page.is_visible("#failure")
 
 
-@pytest.mark.browser
-def test_an_uncaught_python_error_in_play_offers_a_new_deal(
-    page: Page, browser_log: BrowserLog
-) -> None:
-    """The script's last resort for a Python error the app did not catch.  "New deal" is the
-    app's (lukfu/web/app.py: "restart" hides the panel and deals again)."""
-    browser_log.expect_console_error(r"a deliberate test error")
-    page.goto("index.html?seed=5&delay=0&master=1")
-    page.wait_for_selector(PLAYABLE, timeout=30_000)
-    page.evaluate("""() => setTimeout(() => {
-        const error = new Error("a deliberate test error");
-        error.name = "PythonError";
-        throw error;
-    })""")
-    page.wait_for_selector(FAILED, state="visible", timeout=5_000)
-    assert page.inner_text("#failure-title") == "Something went wrong"
-    assert page.is_visible("#failure [data-action='restart']")
-    assert page.is_visible("#failure [data-action='retry']")
-    no_traceback(page)
-    page.click("#failure [data-action='restart']")
-    page.wait_for_selector(PLAYABLE, timeout=10_000)
-    assert not page.is_visible("#failure")
-
-
-@pytest.mark.browser
-def test_a_python_exception_in_a_click_shows_the_calm_panel_and_keeps_the_record(
-    page: Page, browser_log: BrowserLog
-) -> None:
+def a_python_exception_in_a_click_shows_the_calm_panel_and_keeps_the_record(page: Page) -> None:
     """The app's own guard (lukfu/web/app.py): an exception while handling a click stops the
     deal, keeps its record for "Copy details" (never in the page's markup), and New deal works."""
-    page.goto("index.html?seed=5&delay=0&master=0")
     page.wait_for_selector("#table[data-to-move='0'] [data-action='call']:not([hidden])", timeout=30_000)
     page.click("[data-action='call']")
     page.wait_for_selector("#table[data-phase='playing'][data-to-move='0'] #hand [data-card]:enabled")
@@ -259,6 +245,26 @@ def test_a_python_exception_in_a_click_shows_the_calm_panel_and_keeps_the_record
     details = page.evaluate("() => document.getElementById('failure').failureDetails || ''")
     assert "Traceback" in details and "Deal record:" in details and '"lukfu":1' in details
     assert "Deal record" not in page.content()  # the record (every hand) stays out of the page
+    no_traceback(page)
+    page.click("#failure [data-action='restart']")
+    page.wait_for_selector(PLAYABLE, timeout=10_000)
+    assert not page.is_visible("#failure")
+
+
+def an_uncaught_python_error_in_play_offers_a_new_deal(page: Page, browser_log: BrowserLog) -> None:
+    """The script's last resort for a Python error the app did not catch.  "New deal" is the
+    app's (lukfu/web/app.py: "restart" hides the panel and deals again)."""
+    browser_log.expect_console_error(r"a deliberate test error")
+    page.wait_for_selector(PLAYABLE, timeout=30_000)
+    page.evaluate("""() => setTimeout(() => {
+        const error = new Error("a deliberate test error");
+        error.name = "PythonError";
+        throw error;
+    })""")
+    page.wait_for_selector(FAILED, state="visible", timeout=5_000)
+    assert page.inner_text("#failure-title") == "Something went wrong"
+    assert page.is_visible("#failure [data-action='restart']")
+    assert page.is_visible("#failure [data-action='retry']")
     no_traceback(page)
     page.click("#failure [data-action='restart']")
     page.wait_for_selector(PLAYABLE, timeout=10_000)
