@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from test_page_game import READY, Player
+from test_page_game import READY, Player, speak
 
 from lukfu.i18n import translator
 from tools import devserver, site
@@ -93,30 +93,6 @@ def first_visit(page: Page) -> None:
     assert page.evaluate(table_top) == before
 
 
-def test_a_whole_deal_plays_offline_after_one_visit(page: Page, served: Served) -> None:
-    first_visit(page)
-    page.wait_for_selector(READY_OFFLINE, state="detached", timeout=20_000)  # it goes by itself
-    assert "Ready to play offline." in page.inner_text("#log")  # and stays in the log
-    page.reload()  # a second visit does not say it again
-    page.wait_for_selector(READY, timeout=60_000)
-    page.wait_for_timeout(1000)
-    assert page.locator(READY_OFFLINE).count() == 0
-
-    served.stop()
-    page.context.set_offline(True)
-    player = Player(page, [])
-    deal = player.play_deal(3, 0, [True], claim=True)  # index.html?seed=3&delay=0&master=0
-    assert deal.net and page.evaluate(BROKEN_IMAGES) == []
-    assert page.evaluate(BROKEN_CARDS, CARD_NAMES) == [], "every card face is kept offline"
-
-    other = page.context.new_page()  # a new tab, offline, in another language
-    other.goto("?lang=fa")  # the folder itself: its index.html, from the cache
-    other.wait_for_selector(READY, timeout=60_000)
-    assert other.evaluate("document.documentElement.dir") == "rtl"
-    assert other.inner_text("#table-title") != "The card table", "the Persian catalog is kept"
-    assert other.evaluate(BROKEN_IMAGES) == []
-
-
 def publish_new_version(served: Served) -> Path:
     """A changed copy of the site, rebuilt's worker included, served from now on."""
     root = served.root.parent / "v2"
@@ -139,10 +115,23 @@ def waiting_worker(page: Page) -> None:
 VERSION_MARK = "getComputedStyle(document.documentElement).getPropertyValue('--version-mark').trim()"
 
 
-def test_a_new_version_waits_for_the_end_of_the_deal(page: Page, served: Served) -> None:
+def test_offline_after_one_visit_new_versions_between_deals_and_no_other_origin(
+        page: Page, served: Served, browser_log: Any) -> None:
+    """One visit (the service worker installs once): it says once that it is ready to play
+    offline; a new version waits for the end of the deal in progress; a whole deal then plays
+    offline, and a new tab opens offline in another language; and the page refuses, whatever a
+    script tries, to contact another origin."""
     player = Player(page, [])
-    deal = player.resume_near_the_end(5, 0)  # the deal is in progress (near its end)
+    deal = player.resume_near_the_end(5, 0)  # a deal in progress (near its end)
     first_visit(page)
+    page.wait_for_selector(READY_OFFLINE, state="detached", timeout=20_000)  # it goes by itself
+    assert "Ready to play offline." in page.inner_text("#log")  # and stays in the log
+    page.reload()  # a second visit does not say it again (the deal resumes from its save)
+    page.wait_for_selector(READY, timeout=60_000)
+    page.wait_for_timeout(1000)
+    assert page.locator(READY_OFFLINE).count() == 0
+
+    # A new version waits for the end of the deal.
     assert page.evaluate(VERSION_MARK) == ""
     page.evaluate("window.sameDeal = true")
     publish_new_version(served)
@@ -176,13 +165,27 @@ def test_a_new_version_waits_for_the_end_of_the_deal(page: Page, served: Served)
       return urls.filter((url) => url.includes("/static/style.css"));
     }""")
     assert len(kept) == 1, kept
+    speak(page, "en")  # (the test player reads English)
 
+    # A whole deal offline: the server is gone.
+    served.stop()
+    page.context.set_offline(True)
+    deal = player.play_deal(3, 0, [True], claim=True)  # index.html?seed=3&delay=0&master=0
+    assert deal.net and page.evaluate(BROKEN_IMAGES) == []
+    assert page.evaluate(BROKEN_CARDS, CARD_NAMES) == [], "every card face is kept offline"
+    other = page.context.new_page()  # a new tab, offline, in another language
+    other.goto("?lang=fa")  # the folder itself: its index.html, from the cache
+    other.wait_for_selector(READY, timeout=60_000)
+    assert other.evaluate("document.documentElement.dir") == "rtl"
+    assert other.inner_text("#table-title") != "The card table", "the Persian catalog is kept"
+    assert other.evaluate(BROKEN_IMAGES) == []
+    other.close()
 
-def test_the_page_refuses_to_contact_another_origin(page: Page, browser_log: Any) -> None:
-    """The Content-Security-Policy lets nothing leave the site, whatever a script tries: the
-    browser blocks the request before sending it."""
-    page.goto("index.html?delay=0")
-    page.wait_for_selector(READY, timeout=60_000)
+    # The Content-Security-Policy lets nothing leave the site, whatever a script tries: the
+    # browser blocks the request before sending it (back online, in case it would not).
+    page.context.set_offline(False)
+    csp = [error for error in browser_log.console_errors if "Content Security Policy" in error]
+    assert not csp, csp  # (allowed from here on only)
     browser_log.expect_console_error(r"Content Security Policy")
     failures: dict[str, str] = {}
     page.on("requestfailed", lambda request: failures.update({request.url: request.failure or ""}))
