@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from test_page_access import MY_TURN, move, play_to_the_end
+from test_page_game import speak
 from test_page_rules import SIZES, box, start
 
 from lukfu.i18n import translator
@@ -47,14 +48,27 @@ def tab_to(page: Page, selector: str) -> None:
     raise AssertionError(f"Tab never reached {selector}")
 
 
-@pytest.mark.parametrize("language", ["en", "fa"])
-def test_a_word_explains_itself_on_focus_hover_and_long_press(
-        page: Page, screenshot_dir: Path, language: str) -> None:
-    tr = translator(language)
-    start(page, f"seed=3&master=0&delay=0&lang={language}")
-    master = page.locator("[data-seat='0'] .term.mark-master")
+LANGUAGES = ("en", "fa")
+
+
+def test_a_word_explains_itself_on_focus_hover_and_long_press(page: Page, screenshot_dir: Path) -> None:
+    """In English, then in Persian (the picker switches it, the deal waits for your call)."""
+    start(page, "seed=3&master=0&delay=0&lang=en")
     tip = page.locator("#tip-0-master")
     assert not tip.is_visible()
+    for language in LANGUAGES:
+        if language != "en":
+            page.keyboard.press("Escape")  # (the long press's explanation, from before)
+            page.mouse.move(0, 0)
+            speak(page, language)
+            assert not tip.is_visible()
+        a_word_explains_itself(page, language, screenshot_dir)
+
+
+def a_word_explains_itself(page: Page, language: str, screenshot_dir: Path) -> None:
+    tr = translator(language)
+    master = page.locator("[data-seat='0'] .term.mark-master")
+    tip = page.locator("#tip-0-master")
     # For screen readers: the mark is a button described by its explanation.
     expect_description(master, explain.term(tr, explain.MASTER))
     expect_description(page.locator("[data-action='call']"), explain.call_risk(tr))
@@ -92,59 +106,71 @@ def test_a_word_explains_itself_on_focus_hover_and_long_press(
     assert tip.is_visible()
 
 
-@pytest.mark.parametrize("language", ["en", "fa"])
-def test_old_cards_the_leader_and_the_claimant_s_old_cards(
-        page: Page, screenshot_dir: Path, language: str) -> None:
-    tr = translator(language)
-    start(page, f"seed=4&master=0&delay=0&lang={language}")
+def test_old_cards_the_leader_and_the_claimant_s_old_cards(page: Page, screenshot_dir: Path) -> None:
+    """One deal; at each turn that shows something, in English and then in Persian (the
+    picker switches it)."""
+    start(page, "seed=4&master=0&delay=0&lang=en")
     page.click("[data-action='pass']")
     led = False
     for _ in range(60):
         page.wait_for_function(MY_TURN, timeout=20_000)
         if page.get_attribute("#table", "data-phase") == "over":
             break
-        old = page.locator("#hand .card.old")
-        if old.count():
-            old_tip = page.locator("#old-tip")
-            expect_description(old.first, explain.term(tr, explain.OLD))
-            page.evaluate("() => document.activeElement.blur()")
-            old.first.locator(".old-mark").hover()
-            check_tip(page, old_tip)
-            page.mouse.move(0, 0)
-            # A long press on an Old card explains it and does not select it.
-            old.first.dispatch_event("pointerdown", {"pointerType": "touch"})
-            page.wait_for_timeout(700)
-            check_tip(page, old_tip)
-            old.first.dispatch_event("pointerup", {"pointerType": "touch"})
-            old.first.dispatch_event("click")
-            assert old.first.get_attribute("aria-pressed") == "false"
-            for width, height in SIZES:
-                page.set_viewport_size({"width": width, "height": height})
-                old.first.locator(".old-mark").hover()
-                page.screenshot(path=str(screenshot_dir / f"explain-{language}-old-{width}x{height}.png"))
-            page.mouse.move(0, 0)
+        if page.locator("#hand .card.old").count():
+            for language in LANGUAGES:
+                speak(page, language)
+                an_old_card_explains_itself(page, language, screenshot_dir)
         if not led and page.locator("#trick .slot.led").count() and page.locator(
                 "#trick .slot-cards img").count() >= 2 and not page.locator("#trick.finished").count():
             led = True
-            slot = page.locator("#trick .slot.led")
-            assert slot.count() == 1
-            number = page.locator("#history li").count() + 1
-            name = slot.locator(".slot-name").inner_text()
-            assert page.inner_text("#trick .trick-title") == tr.gettext(
-                "Trick {n}: {seat} led", n=number, seat=name)
-            for width, height in SIZES:
-                page.set_viewport_size({"width": width, "height": height})
-                page.screenshot(path=str(screenshot_dir / f"explain-{language}-leader-{width}x{height}.png"))
+            for language in LANGUAGES:
+                speak(page, language)
+                tr = translator(language)
+                slot = page.locator("#trick .slot.led")
+                assert slot.count() == 1
+                number = page.locator("#history li").count() + 1
+                name = slot.locator(".slot-name").inner_text()
+                assert page.inner_text("#trick .trick-title") == tr.gettext(
+                    "Trick {n}: {seat} led", n=number, seat=name)
+                for width, height in SIZES:
+                    page.set_viewport_size({"width": width, "height": height})
+                    shot = f"explain-{language}-leader-{width}x{height}.png"
+                    page.screenshot(path=str(screenshot_dir / shot))
         move(page)
     play_to_the_end(page)
     winner = page.locator(".result-table tr.winner").get_attribute("data-result-seat")
     marked = page.locator(f"[data-seat='{winner}'] .seat-cards.revealed img.old")
     if winner != "0":
         assert marked.count() >= 1  # F = fu + these (the Driver's tests count them)
+    for language in LANGUAGES:
+        speak(page, language)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.screenshot(path=str(screenshot_dir / f"explain-{language}-over-{width}x{height}.png"))
+    assert led, "no trick led by a computer player was seen in progress"
+
+
+def an_old_card_explains_itself(page: Page, language: str, screenshot_dir: Path) -> None:
+    tr = translator(language)
+    old = page.locator("#hand .card.old")
+    old_tip = page.locator("#old-tip")
+    expect_description(old.first, explain.term(tr, explain.OLD))
+    page.evaluate("() => document.activeElement.blur()")
+    old.first.locator(".old-mark").hover()
+    check_tip(page, old_tip)
+    page.mouse.move(0, 0)
+    # A long press on an Old card explains it and does not select it.
+    old.first.dispatch_event("pointerdown", {"pointerType": "touch"})
+    page.wait_for_timeout(700)
+    check_tip(page, old_tip)
+    old.first.dispatch_event("pointerup", {"pointerType": "touch"})
+    old.first.dispatch_event("click")
+    assert old.first.get_attribute("aria-pressed") == "false"
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.screenshot(path=str(screenshot_dir / f"explain-{language}-over-{width}x{height}.png"))
-    assert led, "no trick led by a computer player was seen in progress"
+        old.first.locator(".old-mark").hover()
+        page.screenshot(path=str(screenshot_dir / f"explain-{language}-old-{width}x{height}.png"))
+    page.mouse.move(0, 0)
 
 
 def expect_description(locator: Locator, words: str) -> None:
