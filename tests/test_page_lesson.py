@@ -1,6 +1,6 @@
 """The guided first deal in the browser: offered to a new player, played with the keyboard alone,
-in Persian on a 320 px phone and then in English on a desktop, each step axe-clean, read out,
-and never over the cards it asks for; its end is remembered."""
+in Persian on a 320 px phone and then in English on a desktop, axe-clean, read out, and never
+over the cards it asks for; its end is remembered."""
 
 from __future__ import annotations
 
@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 READY = "#table[data-phase]:not([data-phase='loading']) [data-card]"
+# The steps axe looks at: the suits' legend, a refused move's note, a run to lead on a phone,
+# the desktop in English, the claim, the score (the panel's every form, in both directions).
+AXE_AT = (1, 3, 8, 9, 14, 15)
 UNCOVERED = """code => {
   const card = document.querySelector(`#hand [data-card="${code}"]`);
   card.scrollIntoView({ block: "center" });
@@ -84,9 +87,10 @@ def test_the_guided_deal_step_by_step_with_the_keyboard(page: Page, screenshot_d
             press_key_on(page, "#actions [data-action='call']")
             page.wait_for_function("() => document.getElementById('lesson-note').textContent")
             assert page.get_attribute("#table", "data-phase") == "calling"
-        found = axe_violations(page)
-        if found:
-            problems[number] = found
+        if number in AXE_AT:
+            found = axe_violations(page)
+            if found:
+                problems[number] = found
         if number <= LAST:  # (the last step's Next is Finish: below)
             do_the_step(page, number)
     assert not problems, problems
