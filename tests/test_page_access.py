@@ -188,39 +188,45 @@ def news(page: Page) -> str:
     return page.text_content("#turn-news") or ""
 
 
-@pytest.mark.parametrize("language", ["en", "fa"])
-def test_your_turn_and_what_it_asks_are_announced(page: Page, language: str) -> None:
+def test_your_turn_and_what_it_asks_are_announced(page: Page) -> None:
     """A polite live region says, in the page's language, that your turn has come, what you
-    must do and the play to beat; the log (a polite live region too) tells your own call."""
-    tr = translator(language)
-    page.goto(f"index.html?lang={language}&seed=3&master=0&delay=0")
+    must do and the play to beat; the log (a polite live region too) tells your own call.  One
+    deal, each of your turns read in English and in Persian (the picker switches, once a turn)."""
+    languages = ["en", "fa"]
+    page.goto("index.html?lang=en&seed=3&master=0&delay=0")
     page.wait_for_selector(READY, timeout=30_000)
     page.wait_for_function(MY_TURN, timeout=20_000)
     assert page.get_attribute("#turn-news", "aria-live") == "polite"
     assert page.eval_on_selector("#log", "e => e.closest('[aria-live=polite]') !== null")
-    assert news(page) == tr.gettext("Your call: play this deal, or pass?")
+    for language in languages:
+        speak(page, language)
+        assert news(page) == translator(language).gettext("Your call: play this deal, or pass?")
     move(page)  # call
     page.wait_for_function(MY_TURN, timeout=20_000)
-    assert tr.gettext("You play this deal.") in page.inner_text("#log")
-    followed = 0
+    followed = {language: 0 for language in languages}
     for _ in range(60):
         page.wait_for_function(MY_TURN, timeout=20_000)
         if page.get_attribute("#table", "data-phase") == "over":
             break
-        said = news(page)
-        assert said == page.inner_text("#prompt")
-        best = page.eval_on_selector_all(
-            "#trick:not(.finished) .slot.best .slot-cards img",
-            "els => els.map(e => e.getAttribute('src').match(/([CSMT][1-9])\\.svg$/)[1])")
-        if best:
-            play = classify(parse_cards(" ".join(best)))
-            assert play is not None and text.play_text(tr, play) in said, said
-            followed += 1
-        else:
-            assert said.startswith(tr.gettext("Your lead: choose cards to lead.")[:8]), said
+        languages.reverse()  # (the one shown last first: one switch a turn)
+        for language in languages:
+            speak(page, language)
+            tr = translator(language)
+            assert tr.gettext("You play this deal.") in page.inner_text("#log")
+            said = news(page)
+            assert said == page.inner_text("#prompt")
+            best = page.eval_on_selector_all(
+                "#trick:not(.finished) .slot.best .slot-cards img",
+                "els => els.map(e => e.getAttribute('src').match(/([CSMT][1-9])\\.svg$/)[1])")
+            if best:
+                play = classify(parse_cards(" ".join(best)))
+                assert play is not None and text.play_text(tr, play) in said, said
+                followed[language] += 1
+            else:
+                assert said.startswith(tr.gettext("Your lead: choose cards to lead.")[:8]), said
         move(page)
         seat, said = page.evaluate("""() => [document.getElementById('table').dataset.toMove,
                                              document.getElementById('turn-news').textContent]""")
         if seat not in ("0", ""):
             assert said == "", "the region speaks while it is not your turn"
-    assert followed, "never asked to beat a play"
+    assert all(followed.values()), f"never asked to beat a play: {followed}"
