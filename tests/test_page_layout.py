@@ -30,9 +30,11 @@ RECTS = """(selectors) => selectors.map(s => {
 })"""
 
 
-def test_static_page_reserves_the_tables_space(page: Page, screenshot_dir: Path) -> None:
+def test_static_page_reserves_the_tables_space_and_right_to_left_keeps_its_geometry(
+        page: Page, screenshot_dir: Path) -> None:
     """Before Python is ready: the table frame, the rules and a progress indicator; and no
-    region of the table moves or changes size when Python takes over."""
+    region of the table moves or changes size when Python takes over.  Then, at your turn in
+    play, the same table right to left."""
     held: list[Route] = []
     released = False
 
@@ -62,6 +64,7 @@ def test_static_page_reserves_the_tables_space(page: Page, screenshot_dir: Path)
     page.wait_for_selector("#hand [data-card]")
     after = page.evaluate(RECTS, REGIONS)
     assert after == before
+    right_to_left_keeps_the_tables_geometry(page, screenshot_dir)
 
 
 @pytest.fixture
@@ -102,12 +105,15 @@ def test_phone(phone: Player, screenshot_dir: Path) -> None:
     no_sideways_scroll(page)
 
 
-def test_right_to_left_keeps_the_tables_geometry(page: Page, screenshot_dir: Path) -> None:
-    page.goto("index.html?seed=3&delay=0&master=0")
-    page.wait_for_selector(READY, timeout=30_000)
+def right_to_left_keeps_the_tables_geometry(page: Page, screenshot_dir: Path) -> None:
+    """Your turn in play (after your call, if the deal asks you), right to left."""
+    my_turn = "() => document.getElementById('table').dataset.toMove === '0'"
+    page.wait_for_function(my_turn, timeout=20_000)
     page.evaluate("() => document.documentElement.setAttribute('dir', 'rtl')")
-    page.click("[data-action='call']")
-    page.wait_for_function("() => document.getElementById('table').dataset.toMove === '0'")
+    if page.is_visible("[data-action='call']"):
+        page.click("[data-action='call']")
+    playing = "document.getElementById('table').dataset.phase === 'playing'"
+    page.wait_for_function(f"() => ({my_turn})() && {playing}", timeout=20_000)
     right = page.locator("[data-seat='1']").bounding_box()
     left = page.locator("[data-seat='2']").bounding_box()
     you = page.locator("[data-seat='0']").bounding_box()
