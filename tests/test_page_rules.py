@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from test_page_access import MY_TURN
-from test_page_game import READY
+from test_page_game import READY, speak
 
 from lukfu.i18n import translator
 
@@ -38,11 +38,18 @@ def box(locator: Locator) -> dict[str, float]:
     return found
 
 
-@pytest.mark.parametrize("language", ["en", "fa"])
-def test_the_rules_card_shows_its_plays_in_pictures(
-        page: Page, screenshot_dir: Path, language: str) -> None:
+def test_the_rules_card_shows_its_plays_in_pictures(page: Page, screenshot_dir: Path) -> None:
+    """In English, then in Persian (the picker switches it)."""
+    start(page, "seed=3&master=0&delay=0&lang=en")
+    for language in ("en", "fa"):
+        speak(page, language)
+        page.set_viewport_size({"width": 1280, "height": 720})  # (where a page opens)
+        page.evaluate("() => window.scrollTo(0, 0)")
+        the_rules_card_shows_its_plays_in_pictures(page, screenshot_dir, language)
+
+
+def the_rules_card_shows_its_plays_in_pictures(page: Page, screenshot_dir: Path, language: str) -> None:
     tr = translator(language)
-    start(page, f"seed=3&master=0&delay=0&lang={language}")
     pictures = page.locator("#rules .example-cards[role='img']")
     assert pictures.count() == 5
     names = [str(page.evaluate(
