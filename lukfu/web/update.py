@@ -1,10 +1,11 @@
 """The page's decisions: ``update(model, message) -> (model, effects)``, one message at a time.
 
 Plain Python (no ``js``), tested under CPython by driving whole games through it.  Every
-decision the page makes is here or in `deal` (the deal at the table): what a click, a key or a
-setting does, starting up and resuming, language switches, the statistics' import and export,
-notices and failures.  The effects it returns are carried out by the page (`effects`), which
-answers with more messages (see `messages`).
+decision the page makes is here or in the modules it hands a message to: `deal` (the deal at
+the table), `learning` (the guided deal), `coaching` (the coach's review) and `stats_import`
+(the statistics panel).  Here: what a click, a key or a setting does, starting up and
+resuming, language switches, notices and failures.  The effects it returns are carried out
+by the page (`effects`), which answers with more messages (see `messages`).
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from lukfu.web import coaching, deal, learning, options, replay, saving
 from lukfu.web.deal import notice, storage_refused
 from lukfu.web.keys import SHORTCUTS, hand_step
 from lukfu.web.messages import LOCAL, Effect, Message, forget, store
-from lukfu.web.model import Boot, Model, Settings, StatsNote
+from lukfu.web.model import Boot, Model, Settings
 from lukfu.web.page import NOT_IN_LESSONS, deal_links, enabled_buttons
 from lukfu.web.saving import Totals
+from lukfu.web.stats_import import STATS_BUTTONS, file_read
 
 SPEED_KEY = "lukfu.speed"  # localStorage key of the "Speed" setting
 LEVEL_KEY = "lukfu.level"  # localStorage key of the "Computer level" setting
@@ -305,53 +307,6 @@ def key(model: Model, fx: list[Effect], name: str, code: str, where: str,
         fx.append(("handled",))
         return press(model, fx, button)
     return model
-
-
-# --- the statistics panel ---------------------------------------------------------------------
-
-
-def export_stats(model: Model, fx: list[Effect]) -> Model:
-    fx.append(("download", saving.STATS_FILE, model.stats.to_json()))
-    return model
-
-
-def choose_import(model: Model, fx: list[Effect]) -> Model:
-    fx.append(("choose-file",))
-    return model
-
-
-def file_read(model: Model, fx: list[Effect], size: int, content: str | None) -> Model:
-    """An export read back: replace the statistics only once the player says yes."""
-    model = model._replace(importing=None)
-    if size > saving.MAX_IMPORT_BYTES or content is None:
-        return model._replace(stats_note=StatsNote("too-large"))
-    try:
-        imported = Statistics.from_json(content)
-    except StatisticsError as error:
-        return model._replace(stats_note=StatsNote("refused", tuple(error.rejections)))
-    mine = model.stats.total().deals
-    if mine == 0:
-        return replace_stats(model._replace(importing=imported), fx)
-    return model._replace(importing=imported,
-                          stats_note=StatsNote("confirm", mine=mine, theirs=imported.total().deals))
-
-
-def replace_stats(model: Model, fx: list[Effect]) -> Model:
-    if model.importing is None:
-        return model
-    stats = model.importing
-    fx.append(store(saving.STATS_KEY, stats.to_json()))
-    return model._replace(stats=stats, importing=None, stats_note=StatsNote("replaced"))
-
-
-def keep_stats(model: Model, fx: list[Effect]) -> Model:
-    return model._replace(importing=None, stats_note=StatsNote("kept"))
-
-
-STATS_BUTTONS: dict[str, Callable[[Model, list[Effect]], Model]] = {
-    "export-stats": export_stats, "import-stats": choose_import,
-    "import-replace": replace_stats, "import-keep": keep_stats,
-}
 
 
 # --- notices, the service worker, failures ----------------------------------------------------
