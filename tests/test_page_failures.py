@@ -45,7 +45,7 @@ def browser_context_args(request: pytest.FixtureRequest) -> dict[str, object]:
     callspec = getattr(request.node, "callspec", None)
     if callspec is not None and callspec.params.get("size") == "phone":
         return {"viewport": PHONE, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
-    return {"viewport": DESKTOP}
+    return {}  # the shared default context: its viewport is DESKTOP's 1280×720
 
 
 def in_viewport(page: Page, selector: str) -> None:
