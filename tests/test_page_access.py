@@ -73,9 +73,13 @@ CONTRASTS = """() => {
 
 
 @pytest.fixture
-def browser_context_args() -> dict[str, Any]:
-    # The page's Content-Security-Policy (when it has one) would refuse the injected axe.
-    return {"bypass_csp": True, "viewport": {"width": 1280, "height": 800}}
+def browser_context_args(request: pytest.FixtureRequest) -> dict[str, Any]:
+    # The page's Content-Security-Policy (when it has one) would refuse the injected axe; a
+    # test that injects none shares the default context (tests/test_page_review.py's is axe's).
+    return {"bypass_csp": True} if "axe" in request.node.name else {}
+
+
+WINDOW = {"width": 1280, "height": 800}
 
 
 def axe_violations(page: Page) -> list[str]:
@@ -152,6 +156,7 @@ def test_every_phase_in_every_language_passes_axe(page: Page, screenshot_dir: Pa
     violation, and no text on the table is below 4.5:1.  Each phase leaves a screenshot:
     phase-<language>-<phase>.png."""
     problems: dict[str, list[str]] = {}
+    page.set_viewport_size(WINDOW)
     page.goto("index.html?seed=1&master=0&delay=0")
     page.wait_for_selector(READY, timeout=30_000)
     # axe does look: a picture without words is found.
@@ -193,6 +198,7 @@ def test_your_turn_and_what_it_asks_are_announced(page: Page) -> None:
     must do and the play to beat; the log (a polite live region too) tells your own call.  One
     deal, each of your turns read in English and in Persian (the picker switches, once a turn)."""
     languages = ["en", "fa"]
+    page.set_viewport_size(WINDOW)
     page.goto("index.html?lang=en&seed=3&master=0&delay=0")
     page.wait_for_selector(READY, timeout=30_000)
     page.wait_for_function(MY_TURN, timeout=20_000)
