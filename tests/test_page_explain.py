@@ -51,9 +51,12 @@ def tab_to(page: Page, selector: str) -> None:
 LANGUAGES = ("en", "fa")
 
 
-def test_a_word_explains_itself_on_focus_hover_and_long_press(page: Page, screenshot_dir: Path) -> None:
-    """In English, then in Persian (the picker switches it, the deal waits for your call)."""
-    start(page, "seed=3&master=0&delay=0&lang=en")
+def test_a_word_explains_itself_then_old_cards_the_leader_and_the_claimant_s_old_cards(
+        page: Page, screenshot_dir: Path) -> None:
+    """One deal (seed 4), in English and in Persian (the picker switches): at your call, a
+    word explains itself on focus, hover and long press; you pass, and the turns that show an
+    Old card of yours or a computer's lead in progress are explained, and the end."""
+    start(page, "seed=4&master=0&delay=0&lang=en")
     tip = page.locator("#tip-0-master")
     assert not tip.is_visible()
     for language in LANGUAGES:
@@ -63,6 +66,9 @@ def test_a_word_explains_itself_on_focus_hover_and_long_press(page: Page, screen
             speak(page, language)
             assert not tip.is_visible()
         a_word_explains_itself(page, language, screenshot_dir)
+    page.keyboard.press("Escape")
+    page.mouse.move(0, 0)
+    old_cards_the_leader_and_the_claimant_s_old_cards(page, screenshot_dir)
 
 
 def a_word_explains_itself(page: Page, language: str, screenshot_dir: Path) -> None:
@@ -106,10 +112,8 @@ def a_word_explains_itself(page: Page, language: str, screenshot_dir: Path) -> N
     assert tip.is_visible()
 
 
-def test_old_cards_the_leader_and_the_claimant_s_old_cards(page: Page, screenshot_dir: Path) -> None:
-    """One deal; at each turn that shows something, in English and then in Persian (the
-    picker switches it)."""
-    start(page, "seed=4&master=0&delay=0&lang=en")
+def old_cards_the_leader_and_the_claimant_s_old_cards(page: Page, screenshot_dir: Path) -> None:
+    """At each turn that shows something, in English and then in Persian."""
     page.click("[data-action='pass']")
     led = False
     for _ in range(60):
