@@ -73,10 +73,10 @@ CONTRASTS = """() => {
 
 
 @pytest.fixture
-def browser_context_args(request: pytest.FixtureRequest) -> dict[str, Any]:
-    # The page's Content-Security-Policy (when it has one) would refuse the injected axe; a
-    # test that injects none shares the default context (tests/test_page_review.py's is axe's).
-    return {"bypass_csp": True} if "axe" in request.node.name else {}
+def browser_context_args() -> dict[str, Any]:
+    # The page's Content-Security-Policy (when it has one) would refuse the injected axe (the
+    # same context as tests/test_page_review.py's, which injects it too).
+    return {"bypass_csp": True}
 
 
 WINDOW = {"width": 1280, "height": 800}
@@ -150,20 +150,25 @@ def play_to_the_end(page: Page, moves: int = 80) -> None:
     raise AssertionError("the deal did not end")
 
 
-def test_every_phase_in_every_language_passes_axe(page: Page, screenshot_dir: Path) -> None:
+def test_every_phase_in_every_language_passes_axe_and_your_turn_is_announced(
+        page: Page, screenshot_dir: Path) -> None:
     """Calling, playing, your discard and the end of a deal, in all six languages (at each phase
     the picker switches to each in turn, as a player would): axe finds no serious or critical
     violation, and no text on the table is below 4.5:1.  Each phase leaves a screenshot:
-    phase-<language>-<phase>.png."""
+    phase-<language>-<phase>.png.  In the first deal, each of your turns is also read in
+    English and in Persian from the live region that announces it (`your_turn_is_announced`)."""
     problems: dict[str, list[str]] = {}
     page.set_viewport_size(WINDOW)
     page.goto("index.html?seed=1&master=0&delay=0")
     page.wait_for_selector(READY, timeout=30_000)
+    assert page.get_attribute("#turn-news", "aria-live") == "polite"
+    assert page.eval_on_selector("#log", "e => e.closest('[aria-live=polite]') !== null")
     # axe does look: a picture without words is found.
     page.evaluate("() => document.getElementById('settings').append(new Image(10, 10))")
     assert any(found.startswith("image-alt") for found in axe_violations(page))
     page.evaluate("() => document.querySelector('#settings > img').remove()")
     seen: set[str] = set()
+    followed = {"en": 0, "fa": 0}
     for deal in range(30):
         if deal:  # the next deals are random
             page.click("[data-action='new-deal']")
@@ -182,57 +187,43 @@ def test_every_phase_in_every_language_passes_axe(page: Page, screenshot_dir: Pa
                         problems[f"{language} {phase}"] = found
             if phase == "over":
                 break
+            if deal == 0:
+                your_turn_is_announced(page, followed)
             move(page)
+            seat, said = page.evaluate("""() => [document.getElementById('table').dataset.toMove,
+                                                 document.getElementById('turn-news').textContent]""")
+            if deal == 0 and seat not in ("0", ""):
+                assert said == "", "the region speaks while it is not your turn"
         if seen == set(PHASES):
             break
     assert seen == set(PHASES), f"only {sorted(seen)} seen"
     assert not problems, "\n".join(f"{k}: {v}" for k, v in problems.items())
+    assert all(followed.values()), f"never asked to beat a play: {followed}"
 
 
 def news(page: Page) -> str:
     return page.text_content("#turn-news") or ""
 
 
-def test_your_turn_and_what_it_asks_are_announced(page: Page) -> None:
+def your_turn_is_announced(page: Page, followed: dict[str, int]) -> None:
     """A polite live region says, in the page's language, that your turn has come, what you
-    must do and the play to beat; the log (a polite live region too) tells your own call.  One
-    deal, each of your turns read in English and in Persian (the picker switches, once a turn)."""
-    languages = ["en", "fa"]
-    page.set_viewport_size(WINDOW)
-    page.goto("index.html?lang=en&seed=3&master=0&delay=0")
-    page.wait_for_selector(READY, timeout=30_000)
-    page.wait_for_function(MY_TURN, timeout=20_000)
-    assert page.get_attribute("#turn-news", "aria-live") == "polite"
-    assert page.eval_on_selector("#log", "e => e.closest('[aria-live=polite]') !== null")
-    for language in languages:
+    must do and the play to beat; the log (a polite live region too) tells your own call.
+    Read in each language of ``followed``, which counts the plays to beat it was told."""
+    for language in followed:
         speak(page, language)
-        assert news(page) == translator(language).gettext("Your call: play this deal, or pass?")
-    move(page)  # call
-    page.wait_for_function(MY_TURN, timeout=20_000)
-    followed = {language: 0 for language in languages}
-    for _ in range(60):
-        page.wait_for_function(MY_TURN, timeout=20_000)
-        if page.get_attribute("#table", "data-phase") == "over":
-            break
-        languages.reverse()  # (the one shown last first: one switch a turn)
-        for language in languages:
-            speak(page, language)
-            tr = translator(language)
-            assert tr.gettext("You play this deal.") in page.inner_text("#log")
-            said = news(page)
-            assert said == page.inner_text("#prompt")
-            best = page.eval_on_selector_all(
-                "#trick:not(.finished) .slot.best .slot-cards img",
-                "els => els.map(e => e.getAttribute('src').match(/([CSMT][1-9])\\.svg$/)[1])")
-            if best:
-                play = classify(parse_cards(" ".join(best)))
-                assert play is not None and text.play_text(tr, play) in said, said
-                followed[language] += 1
-            else:
-                assert said.startswith(tr.gettext("Your lead: choose cards to lead.")[:8]), said
-        move(page)
-        seat, said = page.evaluate("""() => [document.getElementById('table').dataset.toMove,
-                                             document.getElementById('turn-news').textContent]""")
-        if seat not in ("0", ""):
-            assert said == "", "the region speaks while it is not your turn"
-    assert all(followed.values()), f"never asked to beat a play: {followed}"
+        tr = translator(language)
+        said = news(page)
+        if page.get_attribute("#table", "data-phase") == "calling":
+            assert said == tr.gettext("Your call: play this deal, or pass?")
+            continue
+        assert tr.gettext("You play this deal.") in page.inner_text("#log")
+        assert said == page.inner_text("#prompt")
+        best = page.eval_on_selector_all(
+            "#trick:not(.finished) .slot.best .slot-cards img",
+            "els => els.map(e => e.getAttribute('src').match(/([CSMT][1-9])\\.svg$/)[1])")
+        if best:
+            play = classify(parse_cards(" ".join(best)))
+            assert play is not None and text.play_text(tr, play) in said, said
+            followed[language] += 1
+        else:
+            assert said.startswith(tr.gettext("Your lead: choose cards to lead.")[:8]), said
