@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from test_page_game import READY, speak
+from test_page_loading import record_the_loading, the_loading_panel_counted_the_bytes_in_persian
 
 from lukfu.i18n import ALIASES, LANGUAGES, OFFERED, translator
 
@@ -50,17 +51,20 @@ DESKTOP = {"width": 1280, "height": 720}
 
 @pytest.mark.browser
 def test_every_language_on_the_page_and_a_whole_deal_in_persian(page: Page, screenshot_dir: Path) -> None:
-    """One visit, one deal (seed 12): the language of the address (the first translation), then
-    each other one through the picker, everywhere on the page, the table's words whole at a
-    desktop's size and at the smallest phone's; a new player's suit bubble in Persian, then in
-    English; a switch mid-deal keeps the deal; the deal played to its end in Persian; and the
-    choice kept for the next visit, where the bubble does not come back."""
-    start(page, f"lang={TRANSLATED[0]}&seed=12&master=0&delay=0")
+    """One visit, one deal (seed 12): the language of the address (Persian: the loading panel
+    counts the runtime's bytes in it, tests/test_page_loading.py), then each language through
+    the picker, everywhere on the page, the table's words whole at a desktop's size and at the
+    smallest phone's; a new player's suit bubble in Persian, then in English; a switch mid-deal
+    keeps the deal; the deal played to its end in Persian; and the choice kept for the next
+    visit, where the bubble does not come back."""
+    requested = record_the_loading(page)
+    start(page, "lang=fa&seed=12&master=0&delay=0")
+    the_loading_panel_counted_the_bytes_in_persian(page, requested)
     tip = page.locator("#suit-tip")
     assert tip.is_visible()  # first use
     for code in TRANSLATED:
         page.set_viewport_size(DESKTOP)
-        speak(page, code)  # (the first is the address's already)
+        speak(page, code)
         if code == "fa":
             suit_tip_in_persian(page, screenshot_dir)
         the_whole_page_speaks(page, code, screenshot_dir)

@@ -1,5 +1,6 @@
 """A first visit: the static page paints first, then the runtime downloads with a progress bar
-that counts its bytes, in the player's language, before Python has started."""
+that counts its bytes, in the player's language, before Python has started.  (The counting is
+checked on test_page_languages' first visit, in Persian: `the_loading_panel_counted_the_bytes_in_persian`.)"""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ import re
 from typing import TYPE_CHECKING
 
 import pytest
-from test_page_game import READY
 
 from lukfu.i18n import LANGUAGES, translator
 
@@ -35,13 +35,18 @@ def persian_number(text: str) -> str:
     return text.translate(str.maketrans("0123456789.", LANGUAGES["fa"].digits + "\u066b"))
 
 
-@pytest.mark.browser
-def test_the_loading_panel_counts_the_bytes_in_the_players_language(page: Page) -> None:
+def record_the_loading(page: Page) -> list[str]:
+    """Before the page's first load: record its byte counter and the URLs it requests."""
     page.add_init_script(RECORD_PROGRESS)
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
-    page.goto("index.html?lang=fa")
-    page.wait_for_selector(READY, timeout=60_000)
+    return requested
+
+
+def the_loading_panel_counted_the_bytes_in_persian(page: Page, requested: list[str]) -> None:
+    """Once a first visit in Persian (``lang=fa``, `record_the_loading`) is ready: the bar
+    counted every byte of the runtime, downloaded once, in Persian words and digits.  (Checked
+    on test_page_languages' visit, which starts so.)"""
     boot = json.loads(page.evaluate("document.getElementById('boot').textContent"))
     total = sum(boot["downloads"].values())
     for url in boot["downloads"]:  # the loader's download is the one Pyodide uses: no second
