@@ -64,9 +64,9 @@ def save_of(page: Page) -> Session:
 
 def test_a_reload_while_a_computer_thinks_lets_it_make_the_same_move(player: Player) -> None:
     page = player.page
-    start(player, "?seed=31&master=1&delay=1500")  # Right is the Master and decides first
+    start(player, "?seed=31&master=1&delay=3000")  # Right is the Master and decides first
     assert player.attr("data-to-move") == "1"
-    page.goto("index.html?delay=1500&master=9")  # a bad Master: noticed, and the deal resumed
+    page.goto("index.html?delay=3000&master=9")  # a bad Master: noticed, and the deal resumed
     page.wait_for_selector(READY, timeout=30_000)
     assert player.attr("data-to-move") == "1" and save_of(page).state.history == ()
     log = page.locator("#log li").all_inner_texts()
