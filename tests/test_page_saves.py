@@ -14,7 +14,6 @@ import json
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
 
 import pytest
 from test_page_game import READY, Deal, Player, speak
@@ -28,7 +27,7 @@ from lukfu.stats import Statistics, outcome
 from lukfu.web import saving, statistics
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.browser
 
@@ -56,6 +55,11 @@ def start(player: Player, query: str) -> None:
     player.ai_hands = None
     player.page.goto("index.html" + query)
     player.page.wait_for_selector(READY, timeout=30_000)
+
+
+def reload(page: Page) -> None:
+    page.reload()
+    page.wait_for_selector(READY, timeout=30_000)
 
 
 def save_of(page: Page) -> Session:
@@ -106,19 +110,10 @@ OFF = """Object.defineProperty(window, 'localStorage', { get() {
 
 @pytest.mark.parametrize("storage", ["full", "off"])
 def test_storage_full_or_off_is_survived_with_one_notice(player: Player, storage: str) -> None:
-    """Full: a deal near its end, resumed from the save the page wrote before the storage filled
-    up, goes on to its end; off: a whole deal, from its first call, with no storage at all."""
     page = player.page
-    if storage == "full":
-        deal = player.resume_near_the_end(3, 0)  # (its init script runs before FULL's)
-        page.add_init_script(FULL)
-        page.goto("index.html?delay=0")
-        page.wait_for_selector(READY, timeout=30_000)
-        assert save_of(page).deal_number == 3
-    else:
-        page.add_init_script(OFF)
-        start(player, "?seed=3&master=0&delay=0")
-        deal = Deal(3)
+    page.add_init_script(FULL if storage == "full" else OFF)
+    start(player, "?seed=3&master=0&delay=0")
+    deal = Deal(3)
     for _ in range(200):
         player.wait_for_me()
         if player.attr("data-phase") == "over":
@@ -150,6 +145,101 @@ def finish(player: Player, seed: int, master: int = 0) -> Deal:
         assert deal_code(seed, master) not in player.page.content()
         player.decide(deal, [True], claim=True)
     raise AssertionError("the deal did not end")
+
+
+def test_a_shared_link_deals_the_same_cards_in_a_fresh_browser(
+        player: Player, browser: Browser, site_url: str, screenshot_dir: Path) -> None:
+    page = player.page
+    finish(player, 77, master=2)
+    link = page.input_value("#share-link")
+    code = deal_code(77, 2)
+    assert link == f"{site_url}index.html?deal={code}"
+    page.screenshot(path=str(screenshot_dir / "saves-share-en.png"), full_page=True)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.click("[data-action='copy-link']")
+    page.wait_for_function("() => document.getElementById('share-status').textContent !== ''")
+    assert page.inner_text("#share-status") == "The link is copied."
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    again = page.get_attribute("#trick .result .replay a", "href")
+    assert again == f"?delay=0&deal={code}"
+    friend = browser.new_context()  # another person: no storage, no cookies
+    try:
+        other = friend.new_page()
+        errors: list[str] = []
+        other.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        other.goto(link)
+        other.wait_for_selector(READY, timeout=30_000)
+        state = new_deal(77, 2)
+        hand = other.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
+        assert hand == [str(c) for c in state.hands[0]]
+        assert other.inner_text("#log").startswith("A new deal: Left is the Master.")
+        assert "deal=" not in other.url  # a reload resumes the friend's deal
+        assert not errors
+    finally:
+        friend.close()
+
+
+def test_without_a_clipboard_the_link_is_selected_to_copy_by_hand(player: Player) -> None:
+    page = player.page
+    page.add_init_script("Object.defineProperty(navigator, 'clipboard', { get() { return undefined; } });")
+    finish(player, 5)
+    page.click("[data-action='copy-link']")
+    page.wait_for_function("() => document.getElementById('share-status').textContent !== ''")
+    assert page.inner_text("#share-status") == "Copy the link from the box."
+    selected = page.evaluate("""() => { const box = document.getElementById('share-link');
+        return document.activeElement === box && box.selectionEnd - box.selectionStart; }""")
+    assert selected == len(page.input_value("#share-link"))
+
+
+def test_statistics_export_import_round_trip_and_refusals(player: Player, screenshot_dir: Path,
+                                                         tmp_path: Path) -> None:
+    page = player.page
+    finish(player, 12)
+    net = int(page.get_attribute("[data-result-seat='0']", "data-net") or "x")
+    assert page.inner_text("#stats-body").split("\n")[0:1] != ["No deals yet"]
+    with page.expect_download() as info:
+        page.click("[data-action='export-stats']")
+    download = info.value
+    assert download.suggested_filename == saving.STATS_FILE
+    exported = Path(download.path()).read_text(encoding="utf-8")
+    stats = Statistics.from_json(exported)
+    assert stats.total().deals == 1 and stats.recent == [net]
+    # A bad file: every wrong field listed, nothing changed.
+    bad = json.loads(exported)
+    bad["levels"]["beginner"]["wins"] = 5
+    bad["levels"]["beginner"]["hints"] = -1
+    bad["recent"] = "lots"
+    page.set_input_files("#stats-file", files=[{"name": "bad.json", "mimeType": "application/json",
+                                                "buffer": json.dumps(bad).encode()}])
+    problems = page.locator("#stats-problems li")
+    problems.first.wait_for()
+    listed = problems.all_inner_texts()
+    assert len(listed) == 3
+    assert any(t.startswith("levels.beginner.wins: 5") for t in listed)
+    assert any(t.startswith("levels.beginner.hints: ") for t in listed)
+    assert any(t.startswith("recent: ") for t in listed)
+    assert page.evaluate("localStorage.getItem('lukfu.statistics')") == exported.replace("\r", "") \
+        or Statistics.from_json(page.evaluate("localStorage.getItem('lukfu.statistics')")) == stats
+    page.screenshot(path=str(screenshot_dir / "saves-import-refused-en.png"), full_page=True)
+    # A good file waits for a yes: "Keep mine" keeps, "Replace mine" replaces.
+    theirs = Statistics.from_json(statistics_sample())
+    upload = [{"name": "theirs.json", "mimeType": "application/json",
+               "buffer": theirs.to_json().encode()}]
+    page.set_input_files("#stats-file", files=upload)
+    page.wait_for_selector("#stats-confirm:not([hidden])")
+    assert page.inner_text("#stats-question") == statistics.confirm_text(tr, 1, 3)
+    assert not page.locator("#stats-problems li").count()
+    page.screenshot(path=str(screenshot_dir / "saves-import-confirm-en.png"), full_page=True)
+    page.click("[data-action='import-keep']")
+    assert Statistics.from_json(page.evaluate("localStorage.getItem('lukfu.statistics')")) == stats
+    page.set_input_files("#stats-file", files=upload)
+    page.click("[data-action='import-replace']")
+    assert Statistics.from_json(page.evaluate("localStorage.getItem('lukfu.statistics')")) == theirs
+    assert "3" in page.inner_text("#stats-body")
+    with page.expect_download() as info:
+        page.click("[data-action='export-stats']")
+    assert Statistics.from_json(Path(info.value.path()).read_text(encoding="utf-8")) == theirs
+    page.screenshot(path=str(screenshot_dir / "saves-statistics-en.png"), full_page=True)
 
 
 PHONE = {"width": 390, "height": 844}
@@ -204,98 +294,24 @@ def replay_step(page: Page) -> int:
     return int(re.findall(r"\d+", digits)[0])
 
 
-DAMAGED = """if (!sessionStorage.getItem('test.damaged')) {
-  sessionStorage.setItem('test.damaged', '1');
-  localStorage.setItem('lukfu.save', %s); }"""
-
-
-def test_a_finished_deal_s_link_statistics_and_replay(
-        player: Player, site_url: str, screenshot_dir: Path) -> None:
-    """One visit, one deal: a damaged save is noticed; a deal resumed near its end is finished
-    by clicking; its link is shared (to the clipboard, or selected in its box to copy by hand
-    when there is no clipboard) and deals the same cards in a fresh browser; the statistics go
-    out as a download and come back from a chosen file; and the new panels (the notice, the
-    share box, the statistics and the replay) are looked at in English and Persian (the picker
-    switches them) on a phone and a desktop, by a person (artifacts/screenshots/
-    panels-<language>-<size>-*.png); nothing there may overflow the page."""
+def test_screenshots_of_the_new_panels(player: Player, screenshot_dir: Path) -> None:
+    """A damaged save's notice, the share box and statistics and the replay, in English and
+    Persian (the picker switches them mid-deal) on a phone and a desktop, looked at by a person
+    (artifacts/screenshots/panels-<language>-<size>-*.png); nothing here may overflow the page."""
     page = player.page
-    page.add_init_script(DAMAGED % json.dumps(edited_save()))
-    page.goto("index.html?delay=0")
+    page.goto("index.html?seed=4&master=0&delay=0")
     page.wait_for_selector(READY, timeout=30_000)
+    page.evaluate("s => localStorage.setItem('lukfu.statistics', s)", statistics_sample())
+    page.evaluate("s => localStorage.setItem('lukfu.save', s)", edited_save())
+    reload(page)
     for language in LANGUAGES:
         speak(page, language)
         assert saving.save_problem_text(translator(language), CHECK) in page.inner_text("#notices")
         shoot_everywhere(page, screenshot_dir, language, "notice", "#notices")
-    speak(page, "en")
-    page.set_viewport_size(DESKTOP)
-    finish(player, 77, master=2)
-    # The link, to share: in its box, to the clipboard, or selected to copy by hand.
-    link = page.input_value("#share-link")
-    code = deal_code(77, 2)
-    assert link == f"{site_url}index.html?deal={code}"
-    page.screenshot(path=str(screenshot_dir / "saves-share-en.png"), full_page=True)
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page.click("[data-action='copy-link']")
-    page.wait_for_function("() => document.getElementById('share-status').textContent !== ''")
-    assert page.inner_text("#share-status") == "The link is copied."
-    assert page.evaluate("navigator.clipboard.readText()") == link
-    again = page.get_attribute("#trick .result .replay a", "href")
-    assert again == f"?delay=0&deal={code}"
-    page.evaluate("Object.defineProperty(navigator, 'clipboard', { get() { return undefined; } })")
-    page.click("[data-action='copy-link']")
-    page.wait_for_function(
-        "() => document.getElementById('share-status').textContent !== 'The link is copied.'")
-    assert page.inner_text("#share-status") == "Copy the link from the box."
-    selected = page.evaluate("""() => { const box = document.getElementById('share-link');
-        return document.activeElement === box && box.selectionEnd - box.selectionStart; }""")
-    assert selected == len(link)
-    # The statistics: out as a download, back from a chosen file.
-    net = int(page.get_attribute("[data-result-seat='0']", "data-net") or "x")
-    assert page.inner_text("#stats-body").split("\n")[0:1] != ["No deals yet"]
-    with page.expect_download() as info:
-        page.click("[data-action='export-stats']")
-    download = info.value
-    assert download.suggested_filename == saving.STATS_FILE
-    exported = Path(download.path()).read_text(encoding="utf-8")
-    stats = Statistics.from_json(exported)
-    assert stats.total().deals == 1 and stats.recent == [net]
-    # A bad file: every wrong field listed, nothing changed.
-    bad = json.loads(exported)
-    bad["levels"]["beginner"]["wins"] = 5
-    bad["levels"]["beginner"]["hints"] = -1
-    bad["recent"] = "lots"
-    page.set_input_files("#stats-file", files=[{"name": "bad.json", "mimeType": "application/json",
-                                                "buffer": json.dumps(bad).encode()}])
-    problems = page.locator("#stats-problems li")
-    problems.first.wait_for()
-    listed = problems.all_inner_texts()
-    assert len(listed) == 3
-    assert any(t.startswith("levels.beginner.wins: 5") for t in listed)
-    assert any(t.startswith("levels.beginner.hints: ") for t in listed)
-    assert any(t.startswith("recent: ") for t in listed)
-    assert page.evaluate("localStorage.getItem('lukfu.statistics')") == exported.replace("\r", "") \
-        or Statistics.from_json(page.evaluate("localStorage.getItem('lukfu.statistics')")) == stats
-    page.screenshot(path=str(screenshot_dir / "saves-import-refused-en.png"), full_page=True)
-    # A good file waits for a yes: "Keep mine" keeps, "Replace mine" replaces.
-    theirs = Statistics.from_json(statistics_sample())
-    upload = [{"name": "theirs.json", "mimeType": "application/json",
-               "buffer": theirs.to_json().encode()}]
-    page.set_input_files("#stats-file", files=upload)
-    page.wait_for_selector("#stats-confirm:not([hidden])")
-    assert page.inner_text("#stats-question") == statistics.confirm_text(tr, 1, 3)
-    assert not page.locator("#stats-problems li").count()
-    page.screenshot(path=str(screenshot_dir / "saves-import-confirm-en.png"), full_page=True)
-    page.click("[data-action='import-keep']")
-    assert Statistics.from_json(page.evaluate("localStorage.getItem('lukfu.statistics')")) == stats
-    page.set_input_files("#stats-file", files=upload)
-    page.click("[data-action='import-replace']")
-    assert Statistics.from_json(page.evaluate("localStorage.getItem('lukfu.statistics')")) == theirs
-    assert "3" in page.inner_text("#stats-body")
-    with page.expect_download() as info:
-        page.click("[data-action='export-stats']")
-    assert Statistics.from_json(Path(info.value.path()).read_text(encoding="utf-8")) == theirs
-    page.screenshot(path=str(screenshot_dir / "saves-statistics-en.png"), full_page=True)
-    # The share box and the statistics (the three deals just brought in) in both languages.
+    page.goto("index.html?seed=4&master=0&delay=0")
+    page.wait_for_selector(READY, timeout=30_000)
+    # Play the new deal to its end with the engine's choices, clicking the page's buttons.
+    finish_in_any_language(page)
     for language in LANGUAGES:
         speak(page, language)
         shoot_everywhere(page, screenshot_dir, language, "share", ".share")
@@ -311,7 +327,6 @@ def test_a_finished_deal_s_link_statistics_and_replay(
         assert view.rows[0].label in page.inner_text("#stats") and view.chart is not None
         scale = page.eval_on_selector_all(".chart-scale span", "spans => spans.map(s => s.textContent)")
         assert scale == [view.chart.high, view.chart.low]  # the highest total above the lowest
-    # The replay.
     speak(page, "en")
     page.click("[data-action='replay']")
     page.evaluate("() => document.activeElement.blur()")  # the keys go to the table
@@ -325,27 +340,6 @@ def test_a_finished_deal_s_link_statistics_and_replay(
     page.evaluate("() => document.activeElement.blur()")
     page.keyboard.press("ArrowRight")  # back, in a right-to-left page
     assert replay_step(page) == 6
-    # The link in a fresh browser, another person's: nothing stored (this visit's page is
-    # closed and the site's storage cleared first), no cookies.
-    context = page.context
-    page.close()
-    context.clear_cookies()
-    other = context.new_page()
-    session = context.new_cdp_session(other)
-    session.send("Storage.clearDataForOrigin", {
-        "origin": f"{urlsplit(site_url).scheme}://{urlsplit(site_url).netloc}",
-        "storageTypes": "local_storage,session_storage,indexeddb,cache_storage,service_workers"})
-    session.detach()
-    errors: list[str] = []
-    other.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    other.goto(link)
-    other.wait_for_selector(READY, timeout=30_000)
-    state = new_deal(77, 2)
-    hand = other.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
-    assert hand == [str(c) for c in state.hands[0]]
-    assert other.inner_text("#log").startswith("A new deal: Left is the Master.")
-    assert "deal=" not in other.url  # a reload resumes the friend's deal
-    assert not errors
 
 
 def shoot(page: Page, path: Path) -> None:
