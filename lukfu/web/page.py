@@ -195,10 +195,9 @@ NOT_IN_LESSONS = frozenset({"hint", "new-deal", "replay", "review"})
 def better_here(tr: Translator, model: Model) -> DecisionView | None:
     """In the replay, at a step where you decided: the coach's verdict if it found better."""
     coaching = model.coaching
-    summary = coaching.summary if coaching is not None else None
-    if summary is None or coaching is None or coaching.generation != model.generation:
+    if coaching is None or coaching.summary is None or coaching.generation != model.generation:
         return None
-    for decision in summary["decisions"]:
+    for decision in coaching.summary["decisions"]:
         if int(decision["move_number"]) == model.replay_at and decision["verdict"] != "good":
             return decision_view(tr, decision)
     return None

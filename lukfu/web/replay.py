@@ -60,6 +60,7 @@ def replay_view(tr: Translator, steps: Sequence[Step], index: int,
     your hand and ``advice`` says what it cost and why."""
     state = steps[index].state
     obs = state.observation(YOU)
+    marked = {str(card) for card in better}
     hands = state.hands
     seats = tuple(
         seat._replace(revealed=view.card_views(tr, hands[seat.seat],
@@ -84,7 +85,7 @@ def replay_view(tr: Translator, steps: Sequence[Step], index: int,
         prompt=tr.gettext("Replay: step {n} of {count}", n=index, count=last),
         hint=" ".join([*step_texts(tr, steps[index]), *([advice] if advice else [])]),
         hint_problem=False,
-        hand=tuple(card._replace(better=Card.parse(card.code) in better)
+        hand=tuple(card._replace(better=card.code in marked)
                    for card in view.card_views(tr, hands[YOU], obs.old)),
         hand_enabled=False,
         buttons=(
