@@ -1,8 +1,9 @@
 """The built site (tools/site.py): self-hosted, relative URLs, only what ships, no file forgotten.
 
-site/pyscript.toml must list every lukfu/**/*.py in [files] (each at the same relative path), or
-the page breaks at import time in the browser while every CPython test still passes; the page's
-preloads and the service worker's precache come from the same list.  Catalogs are not listed:
+site/pyscript.toml must bring the game's Python (one archive, lukfu.zip, tools/bytecode.py) with
+every module the page can import, or the page breaks at import time in the browser while every
+CPython test still passes; the page's preloads and the service worker's precache come from the
+same list.  Catalogs are not listed:
 the page fetches the chosen language's alone, and each offered language has one.
 """
 
@@ -12,12 +13,13 @@ import json
 import re
 import struct
 import tomllib
+import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-from tools import runtime, site
+from tools import bytecode, runtime, site
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,9 +34,9 @@ def config(built: Path) -> dict[str, object]:
         return tomllib.load(f)
 
 
-def expected_files() -> set[str]:
-    python = {p for p in (ROOT / "lukfu").rglob("*.py") if "__pycache__" not in p.parts}
-    return {"./" + p.relative_to(ROOT).as_posix() for p in python}
+def archived(built: Path) -> set[str]:
+    with zipfile.ZipFile(built / bytecode.ARCHIVE) as archive:
+        return set(archive.namelist())
 
 
 def boot(built: Path) -> dict[str, object]:
@@ -57,17 +59,44 @@ def site_files(built: Path) -> set[str]:
     return {p.relative_to(built).as_posix() for p in built.rglob("*") if p.is_file()}
 
 
-def test_pyscript_toml_lists_every_python_file_and_no_catalog(built: Path) -> None:
+def test_pyscript_toml_brings_the_game_as_one_archive_and_no_catalog(built: Path) -> None:
     files = config(built)["files"]
-    assert isinstance(files, dict)
-    listed = set(files)
-    assert listed == expected_files(), (
-        f"missing from pyscript.toml: {sorted(expected_files() - listed)}; "
-        f"listed but absent: {sorted(listed - expected_files())}"
-    )
-    for source, destination in files.items():
-        assert destination == source, "each file lands at its own relative path"
-        assert (built / source).is_file(), source
+    assert files == {"./lukfu.zip": "./lukfu.zip"}, "the archive lands at its own relative path"
+    assert (built / "lukfu.zip").is_file()
+    assert not list(built.rglob("*.py")), "no source ships beside the archive"
+
+
+def test_the_archive_holds_compiled_every_module_the_page_can_import(built: Path) -> None:
+    """Every module reachable from the page's entry point, by an import at module level or in a
+    function, is compiled in the archive; what the page never imports (the arena) is not."""
+    members = archived(built)
+    assert "lukfu/web/main.pyc" in members and "lukfu/__init__.pyc" in members
+    assert "lukfu/web/render/__init__.pyc" in members  # a package of the page's
+    assert "lukfu/arena.pyc" not in members  # the tournaments' runner: never on the page
+    for name, source in bytecode.shipped_modules().items():
+        assert bytecode.archive_name(source) in members, name
+    assert all(member.endswith(".pyc") for member in members)
+    with zipfile.ZipFile(built / bytecode.ARCHIVE) as archive:
+        for info in archive.infolist():
+            magic = archive.read(info)[:16]
+            assert int.from_bytes(magic[4:8], "little") & 1, f"{info.filename}: not hash-based"
+            assert info.date_time == (1980, 1, 1, 0, 0, 0), "a fixed date, for the same bytes"
+
+
+def test_the_static_walk_finds_imports_made_inside_functions(tmp_path: Path) -> None:
+    """A module imported only inside a function (lazily, on first use) still ships."""
+    source = tmp_path / "late.py"
+    source.write_text("import json\n\ndef later():\n    from lukfu.web import replay\n"
+                      "    from .deal import x\n", encoding="utf-8")
+    found = bytecode.imported_names(source, "lukfu.web.late")
+    assert {"json", "lukfu.web", "lukfu.web.replay", "lukfu.web.deal", "lukfu.web.deal.x"} <= found
+
+
+@pytest.mark.slow
+def test_the_archive_is_the_same_bytes_when_built_again(built: Path, tmp_path: Path) -> None:
+    """A reproducible build: compiling the same sources again, elsewhere, gives the same bytes."""
+    again = bytecode.compile_archive(bytecode.shipped_modules(), tmp_path / "again.zip")
+    assert again.read_bytes() == (built / bytecode.ARCHIVE).read_bytes()
 
 
 def test_pyscript_uses_the_self_hosted_interpreter_in_its_versioned_folder(built: Path) -> None:
@@ -115,7 +144,7 @@ def test_index_html_loads_everything_from_its_own_folder(built: Path) -> None:
     assert re.fullmatch(r"runtime/pyscript-[\d.]+/core\.js", str(data["core"]))
 
 
-def test_the_page_fetches_every_python_file_early_and_counts_the_big_downloads(built: Path) -> None:
+def test_the_page_fetches_the_game_archive_early_and_counts_the_big_downloads(built: Path) -> None:
     """The loader preloads pyscript.toml and every [files] entry (or each would be fetched only
     after Pyodide has started), and downloads the wasm and the standard library itself."""
     data = boot(built)

@@ -9,9 +9,11 @@ failure-desktop.png, failure-phone.png, notice-phone.png.
 
 from __future__ import annotations
 
+import io
 import re
 import time
 import tomllib
+import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -112,14 +114,27 @@ def test_no_runtime_says_so_and_retry_deals_then_errors_in_play_offer_a_new_deal
 @pytest.mark.browser
 def test_a_missing_game_file_says_so(page: Page, browser_log: BrowserLog) -> None:
     browser_log.expect_console_error(LOAD_ERROR)
-    browser_log.expect_console_error(r"Unable to fetch .*lukfu/web/main\.py")
-    page.route("**/lukfu/web/main.py", lambda route: route.fulfill(status=404, body="Not found"))
+    browser_log.expect_console_error(r"Unable to fetch .*lukfu\.zip")
+    page.route("**/lukfu.zip", lambda route: route.fulfill(status=404, body="Not found"))
     started = time.monotonic()
     page.goto("index.html")
     wait_for_failure(page, started)
     assert page.inner_text("#failure-title") == "The game could not load"
     details = page.get_attribute("#failure", "data-details") or ""
-    assert "lukfu/web/main.py" in details and "404" in details
+    assert "lukfu.zip" in details and "404" in details
+
+
+def with_broken_main(built: Path) -> bytes:
+    """The game's archive with its entry point replaced by a source that fails at start (as
+    source: zipimport compiles a .py member when no .pyc stands for it)."""
+    broken = 'def main():\n    raise RuntimeError("deliberately broken")\n'
+    out = io.BytesIO()
+    with zipfile.ZipFile(built / "lukfu.zip") as archive, zipfile.ZipFile(out, "w") as copy:
+        for info in archive.infolist():
+            if info.filename != "lukfu/web/main.pyc":
+                copy.writestr(info, archive.read(info))
+        copy.writestr("lukfu/web/main.py", broken)
+    return out.getvalue()
 
 
 @pytest.mark.browser
@@ -135,13 +150,13 @@ def test_a_broken_config_says_so(page: Page, browser_log: BrowserLog) -> None:
 
 @pytest.mark.browser
 def test_a_python_error_at_start_says_so_and_copies_details(
-    page: Page, browser_log: BrowserLog
+    page: Page, browser_log: BrowserLog, built_site: Path
 ) -> None:
     browser_log.expect_console_error(r"(?s)PythonError.*deliberately broken")
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    broken = 'def main():\n    raise RuntimeError("deliberately broken")\n'
-    page.route("**/lukfu/web/main.py", lambda route: route.fulfill(
-        status=200, body=broken, content_type="text/x-python; charset=utf-8"))
+    broken = with_broken_main(built_site)
+    page.route("**/lukfu.zip", lambda route: route.fulfill(
+        status=200, body=broken, content_type="application/zip"))
     started = time.monotonic()
     page.goto("index.html?seed=5")
     wait_for_failure(page, started)

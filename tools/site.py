@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
-from tools import icons, runtime
+from tools import bytecode, icons, runtime
 
 ROOT = runtime.ROOT
 SITE = ROOT / "site"
@@ -84,7 +84,7 @@ class Shipment:
     pyodide_version: str
     pyscript_version: str
     files: dict[str, Path] = field(default_factory=dict)  # site path -> source file
-    code: list[str] = field(default_factory=list)  # lukfu/**/*.py: pyscript.toml's [files]
+    code: list[str] = field(default_factory=list)  # the game's Python: pyscript.toml's [files]
     modules: list[str] = field(default_factory=list)  # JavaScript modules to modulepreload
     downloads: list[str] = field(default_factory=list)  # runtime files fetched (and counted)
 
@@ -117,10 +117,8 @@ def shipment() -> Shipment:
             ship.modules.append(f"{ship.pyscript}/{chunk.name}")
     for face in runtime.FACES:
         ship.add(f"runtime/fonts/{face.name}.woff2", runtime.FONTS / f"{face.name}.woff2")
-    for source in sorted((ROOT / "lukfu").rglob("*.py")):
-        path = source.relative_to(ROOT).as_posix()
-        ship.add(path, source)
-        ship.code.append(path)
+    ship.add(bytecode.ARCHIVE, bytecode.build_archive(pyodide_version))
+    ship.code.append(bytecode.ARCHIVE)
     for source in sorted((ROOT / "static").rglob("*")):
         if source.is_file():
             ship.add(source.relative_to(ROOT).as_posix(), source)

@@ -1,0 +1,119 @@
+"""The game's own Python as the page gets it: one archive of bytecode, compiled by the page's Python.
+
+The page imports the game from ``lukfu.zip`` on ``sys.path`` (zipimport), so a start costs one
+request instead of one per module, and no module is compiled from source in the browser (the
+page's Python, Pyodide's 3.14, compiled them here).  Only what the page can import ships: the
+modules reachable from its entry point, ``lukfu.web.main``, by any ``import`` statement, at module
+level or inside a function (a static walk, so a lazily imported module is never forgotten).
+
+The archive is made by the pinned Pyodide itself, run in Node (tools/bytecode.mjs): its
+``py_compile`` writes hash-based pycs (no timestamps) and its ``zipfile`` writes members in name
+order with a fixed date, so the same sources give the same bytes on every machine.  A built
+archive is kept in runtime/ under a key of its inputs, and reused until one of them changes.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+from tools import runtime
+
+ROOT = runtime.ROOT
+ENTRY = "lukfu.web.main"
+ARCHIVE = "lukfu.zip"  # its path in site/, and the name the page puts on sys.path
+SCRIPT = ROOT / "tools" / "bytecode.mjs"
+CACHE = runtime.RUNTIME / "bytecode"
+
+
+def module_file(name: str) -> Path | None:
+    """The source of module ``name`` in this repository (a package's __init__.py), if any."""
+    base = ROOT.joinpath(*name.split("."))
+    for candidate in (base / "__init__.py", base.with_suffix(".py")):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def imported_names(source: Path, name: str) -> set[str]:
+    """Every module ``source`` (module ``name``) may import, anywhere in its body, as absolute
+    names; ``from package import thing`` counts ``package.thing`` in case it is a module."""
+    package = name if source.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"), str(source))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1])
+                origin = f"{base}.{node.module}" if node.module else base
+            else:
+                origin = node.module or ""
+            found.add(origin)
+            found.update(f"{origin}.{alias.name}" for alias in node.names)
+    return found
+
+
+def shipped_modules(entry: str = ENTRY) -> dict[str, Path]:
+    """The repository's modules the page can import from ``entry`` (with every parent package),
+    by name, in name order."""
+    seen: dict[str, Path] = {}
+    todo = [entry]
+    while todo:
+        name = todo.pop()
+        source = module_file(name)
+        if name in seen or source is None:
+            continue
+        seen[name] = source
+        parents = name.split(".")
+        todo += [".".join(parents[:i]) for i in range(1, len(parents))]
+        todo += sorted(imported_names(source, name))
+    return dict(sorted(seen.items()))
+
+
+def archive_name(source: Path) -> str:
+    """A module's member in the archive: its path, as a pyc beside where the source would be."""
+    return source.relative_to(ROOT).as_posix() + "c"
+
+
+def key(sources: dict[str, Path], pyodide_version: str) -> str:
+    """What the archive depends on: the sources, the compiler (Pyodide) and this recipe."""
+    digest = hashlib.sha256(f"pyodide {pyodide_version}\n".encode())
+    for recipe in (SCRIPT, Path(__file__)):
+        digest.update(recipe.read_bytes())
+    for source in sources.values():
+        digest.update(source.relative_to(ROOT).as_posix().encode() + b"\0" + source.read_bytes())
+    return digest.hexdigest()[:20]
+
+
+def compile_archive(sources: dict[str, Path], out: Path) -> Path:
+    """Write ``out``: ``sources`` compiled by the pinned Pyodide, in Node (tools/bytecode.mjs)."""
+    node = shutil.which("node")
+    if node is None:
+        raise runtime.BuildError("node is missing: install Node.js 20+ (it compiles the game's Python)")
+    members = {archive_name(path): path.relative_to(ROOT).as_posix() for path in sources.values()}
+    job = {"runtime": str(runtime.RUNTIME / "pyodide"), "root": str(ROOT), "members": members,
+           "out": str(out)}
+    result = subprocess.run([node, str(SCRIPT)], input=json.dumps(job), capture_output=True, text=True)
+    if result.returncode or not out.is_file():
+        raise runtime.BuildError(f"compiling the game's Python failed:\n{result.stderr.strip()[-2000:]}")
+    return out
+
+
+def build_archive(pyodide_version: str) -> Path:
+    """runtime/bytecode/lukfu-<key>.zip, built now unless already there (older ones removed)."""
+    sources = shipped_modules()
+    target = CACHE / f"lukfu-{key(sources, pyodide_version)}.zip"
+    if target.is_file():
+        return target
+    CACHE.mkdir(parents=True, exist_ok=True)
+    partial = compile_archive(sources, target.with_suffix(".partial"))
+    for old in CACHE.glob("lukfu-*.zip"):
+        old.unlink()
+    partial.replace(target)
+    return target
