@@ -155,6 +155,13 @@ class Messages(Protocol):
     def gettext(self, message: str, /) -> str: ...
     def pgettext(self, context: str, message: str, /) -> str: ...
     def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str: ...
+
+
+def NP_(context: str, msgid: str) -> tuple[str, str]:  # noqa: N802 (after N_)
+    """Mark a message with its context without translating it yet: ``(context, msgid)``, for
+    `Translator.pgettext` (extracted like ``pgettext``, see tools/catalogs.py)."""
+    return context, msgid
 
 
 class English:
@@ -171,6 +178,9 @@ class English:
         return message
 
     def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        return singular if n == 1 else plural
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str:
         return singular if n == 1 else plural
 
 
@@ -230,6 +240,12 @@ class Translator:
         """The form for ``n`` (by the catalog's Plural-Forms); ``{n}`` is also filled in."""
         values.setdefault("n", n)
         return self._fill(self.messages.ngettext(singular, plural, n), values)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /,
+                  **values: object) -> str:
+        """`ngettext` with a context."""
+        values.setdefault("n", n)
+        return self._fill(self.messages.npgettext(context, singular, plural, n), values)
 
     def join(self, items: list[str]) -> str:
         """A list of items, e.g. card names, with the language's separator."""

@@ -53,6 +53,8 @@ MARKERS: dict[str, tuple[int | None, int, int | None]] = {
     "N_": (None, 0, None),
     "ngettext": (None, 0, 1),
     "pgettext": (0, 1, None),
+    "NP_": (0, 1, None),
+    "npgettext": (0, 1, 2),
 }
 
 

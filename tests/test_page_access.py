@@ -17,7 +17,7 @@ from test_page_game import READY, speak
 
 from lukfu import classify, parse_cards
 from lukfu.i18n import OFFERED, translator
-from lukfu.web import text
+from lukfu.web import naming
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -223,7 +223,7 @@ def your_turn_is_announced(page: Page, followed: dict[str, int]) -> None:
             "els => els.map(e => e.getAttribute('src').match(/([CSMT][1-9])\\.svg$/)[1])")
         if best:
             play = classify(parse_cards(" ".join(best)))
-            assert play is not None and text.play_text(tr, play) in said, said
+            assert play is not None and naming.play_text(tr, play) in said, said
             followed[language] += 1
         else:
             assert said.startswith(tr.gettext("Your lead: choose cards to lead.")[:8]), said

@@ -18,9 +18,9 @@ from lukfu import Action, Card, IllegalAction, State, classify, new_deal, parse_
 from lukfu.ai.heuristic import choose_action
 from lukfu.i18n import translator
 from lukfu.session import DEAL_OVER, DISCARDED, LED, REDEAL, TRICK_WON, Event, events_of
+from lukfu.web import naming, saving, text, view
 from lukfu.web import result as ending
-from lukfu.web import saving, text, view
-from lukfu.web.text import YOU
+from lukfu.web.naming import YOU
 
 tr = translator("en")
 DECK = [Card(i) for i in range(36)]
@@ -49,16 +49,16 @@ def error(state: State, action: Action) -> IllegalAction:
 
 def test_card_and_play_names() -> None:
     c = parse_cards
-    assert text.card_name(tr, c("C7")[0]) == "7 of Coins"
-    assert text.card_name(tr, c("C1")[0]) == "Mau Gung (1 of Coins)"
-    assert text.card_name(tr, c("T1")[0]) == "Bak Chi (1 of Tens)"
-    assert text.card_label(tr, c("M9")[0], old=True) == "9 of Myriads, Old"
+    assert naming.card_name(tr, c("C7")[0]) == "7 of Coins"
+    assert naming.card_name(tr, c("C1")[0]) == "Mau Gung (1 of Coins)"
+    assert naming.card_name(tr, c("T1")[0]) == "Bak Chi (1 of Tens)"
+    assert naming.card_label(tr, c("M9")[0], old=True) == "9 of Myriads, Old"
     run, aset = classify(c("M3 M4 M5")), classify(c("C7 S7 T7"))
     assert run is not None and aset is not None
-    assert text.play_text(tr, run) == "3–5 of Myriads"
-    assert text.play_text(tr, aset) == "7 of Coins, Strings, Tens"
+    assert naming.play_text(tr, run) == "3–5 of Myriads"
+    assert naming.play_text(tr, aset) == "7 of Coins, Strings, Tens"
     ones = classify(c("T1 T2 T3"))
-    assert ones is not None and text.play_text(tr, ones) == "1–3 of Tens"
+    assert ones is not None and naming.play_text(tr, ones) == "1–3 of Tens"
 
 
 def test_announcements() -> None:

@@ -10,7 +10,7 @@ from lukfu import Action, IllegalAction, Observation, new_deal, parse_action
 from lukfu.i18n import translator
 from lukfu.session import Session
 from lukfu.web import deal, saving, text
-from lukfu.web.text import YOU
+from lukfu.web.naming import YOU
 
 tr = translator()
 

@@ -9,7 +9,7 @@ from driver import Driver
 
 from lukfu.i18n import OFFERED, translator
 from lukfu.web import explain
-from lukfu.web.text import YOU
+from lukfu.web.naming import YOU
 
 RISK = ("If you play this deal and someone else wins, you alone pay the winner 2 × S; "
         "the third player pays nothing.")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from driver import Driver
 
 from lukfu import old_cards
-from lukfu.web.text import YOU
+from lukfu.web.naming import YOU
 
 
 def at_my_turn(query: str) -> Driver:

@@ -17,7 +17,7 @@ from lukfu.saves import CHECK, DAMAGED, IMPOSSIBLE, VERSION, read_save, write_sa
 from lukfu.session import Session
 from lukfu.stats import Statistics, outcome
 from lukfu.web import options, saving, statistics
-from lukfu.web.text import YOU
+from lukfu.web.naming import YOU
 
 tr = translator()
 

@@ -14,9 +14,9 @@ Layout (gettext's own, so ``pybabel`` and any .po editor work on it directly):
 
 English is the source language and has no catalog.  The mapping of files to extractors is
 ``babel.cfg``: Python through Babel's own extractor (``gettext``, ``ngettext``, ``pgettext``,
-``N_``), and the page's static text through `extract_html` below: every element marked
-``data-i18n`` (its value, when given, is the message context), its text with white space
-collapsed, as the page's Python translates it.
+``N_``, and ``NP_`` for a message with its context), and the page's static text through
+`extract_html` below: every element marked ``data-i18n`` (its value, when given, is the
+message context), its text with white space collapsed, as the page's Python translates it.
 
 Compiling skips a catalog whose .mo is newer than its .po, so a second build does nothing.
 Fuzzy entries are left out of the .mo (Babel's default); tests refuse them anyway.
@@ -127,7 +127,8 @@ def extract() -> None:
         "extract", "--mapping-file", str(MAPPING), "--output-file", str(TEMPLATE),
         "--project", "Luk Fu", "--version", "1", "--copyright-holder", "the Luk Fu authors",
         "--msgid-bugs-address", "docs/translating.md",
-        "--add-comments", COMMENT_TAG, "--add-location", "file", "--sort-by-file", "--no-wrap",
+        "--keyword", "NP_:1c,2", "--add-comments", COMMENT_TAG, "--add-location", "file",
+        "--sort-by-file", "--no-wrap",
         "--header-comment", HEADER, "index.html", "lukfu",
     )
     if _undated(TEMPLATE.read_bytes()) == _undated(before):

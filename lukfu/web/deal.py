@@ -20,8 +20,8 @@ from lukfu.stats import outcome
 from lukfu.web import coaching, replay, saving
 from lukfu.web.messages import TAB, Effect, store, wait
 from lukfu.web.model import MAX_LOG, MAX_NOTICES, LogLine, Model, Notice
+from lukfu.web.naming import YOU
 from lukfu.web.options import DEFAULT_SPEED, SPEEDS
-from lukfu.web.text import YOU
 
 AFTER_TRICK = 1.5  # a finished trick stays a little longer before the next lead
 FLEETING_SECONDS = 8  # how long news that asks for nothing floats over the page

@@ -23,10 +23,10 @@ from lukfu.coach import review_progress, summary
 from lukfu.i18n import catalog_url
 from lukfu.web.messages import LOCAL, Effect, Message
 from lukfu.web.model import Model
+from lukfu.web.naming import YOU
 from lukfu.web.offline import Offline
 from lukfu.web.render import Renderer
 from lukfu.web.saving import MAX_IMPORT_BYTES
-from lukfu.web.text import YOU
 
 SLICE_SECONDS = 0.012  # a computer player thinks this long at most before the browser's turn
 PROGRESS_SECONDS = 0.2  # the coach's progress is told at most this often

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from lukfu.cards import SUITS
 from lukfu.i18n import DEFAULT_LANGUAGE, Translator
-from lukfu.web import text
+from lukfu.web import naming
 
 CARD_DIR = "static/cards/"
 BACK = "back"
@@ -62,5 +62,5 @@ def suit_tip_view(tr: Translator) -> SuitTipView:
     """
     return SuitTipView(
         tr.gettext("How each suit looks, from low to high"),
-        tuple((legend_src(suit, tr.language), text.suit_name(tr, suit)) for suit in range(4)),
+        tuple((legend_src(suit, tr.language), naming.suit_name(tr, suit)) for suit in range(4)),
     )

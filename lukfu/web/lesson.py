@@ -15,7 +15,7 @@ from typing import NamedTuple
 from lukfu import Card, classify, parse_cards
 from lukfu.i18n import Translator
 from lukfu.lesson import LAST, SCRIPT, STEPS, shown_step
-from lukfu.web import text
+from lukfu.web import naming
 from lukfu.web.faces import suit_tip_view
 from lukfu.web.model import Lesson, Model
 
@@ -32,20 +32,20 @@ class LessonView(NamedTuple):
 
 
 def _card(tr: Translator, code: str) -> str:
-    return text.card_name(tr, Card.parse(code))
+    return naming.card_in_sentence(tr, Card.parse(code))
 
 
 def _play(tr: Translator, codes: str) -> str:
     play = classify(parse_cards(codes))
     assert play is not None
-    return text.play_text(tr, play)
+    return naming.play_in_sentence(tr, play)
 
 
 def _suits(tr: Translator) -> str:
     return tr.gettext(
         "This is a guided deal: play it step by step. The four suits rank from low to high"
         ": {suits}; in each suit the cards run from 1, the lowest, to 9.",
-        suits=tr.join([text.suit_name(tr, suit) for suit in range(4)]))
+        suits=tr.join([naming.suit_name(tr, suit) for suit in range(4)]))
 
 
 def _old(tr: Translator) -> str:

@@ -18,10 +18,10 @@ from lukfu.web import options, replay, saving, statistics, text
 from lukfu.web.faces import SuitTipView, suit_tip_view
 from lukfu.web.lesson import LessonView, lesson_view
 from lukfu.web.model import LogLine, Model, Notice, StatsNote
+from lukfu.web.naming import YOU
 from lukfu.web.result import DealLinks
 from lukfu.web.review import DecisionView, ReviewView, decision_view, review_view
 from lukfu.web.statistics import StatsView
-from lukfu.web.text import YOU
 from lukfu.web.view import TableView, table_view
 
 

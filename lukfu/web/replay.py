@@ -16,8 +16,8 @@ from lukfu import CALLING, OVER, Card
 from lukfu.i18n import Translator
 from lukfu.session import Step
 from lukfu.web import text, view
+from lukfu.web.naming import YOU
 from lukfu.web.result import result_view
-from lukfu.web.text import YOU
 
 REPLAY = "replay"  # the table's phase while a replay is shown
 FIRST, BACK, NEXT, LAST, CLOSE = (

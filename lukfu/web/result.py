@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from lukfu import Observation
 from lukfu.i18n import Translator
-from lukfu.web import text
+from lukfu.web import naming, text
 from lukfu.web.saving import Totals
 
 
@@ -61,7 +61,7 @@ def result_view(
     rows = tuple(
         ResultRow(
             seat=seat,
-            name=text.seat_name(tr, seat),
+            name=naming.seat_name(tr, seat),
             fu=obs.fu[seat],
             fu_text=tr.number(obs.fu[seat]),
             net=result.net_points[seat],

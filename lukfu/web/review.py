@@ -13,7 +13,8 @@ from lukfu import Action, classify, parse_action
 from lukfu.actions import CALL, CLAIM, DISCARD, PASS
 from lukfu.i18n import N_, Translator
 from lukfu.web.model import Coaching
-from lukfu.web.text import HINT_REASONS, cards_text, play_text
+from lukfu.web.naming import cards_in_sentence, play_in_sentence
+from lukfu.web.text import HINT_REASONS
 
 VERDICTS = {"good": N_("good"), "mistake": N_("a mistake"), "blunder": N_("a blunder")}
 # A decision in one line, by verdict: the move made, then the verdict.
@@ -85,10 +86,10 @@ def action_text(tr: Translator, action: Action) -> str:
     if action.kind == CLAIM:
         return tr.gettext("claim")
     if action.kind == DISCARD:
-        return tr.gettext("discard {cards} face down", cards=cards_text(tr, action.cards))
+        return tr.gettext("discard {cards} face down", cards=cards_in_sentence(tr, action.cards))
     play = classify(action.cards)
     assert play is not None
-    return play_text(tr, play)
+    return play_in_sentence(tr, play)
 
 
 def decision_view(tr: Translator, decision: dict[str, Any]) -> DecisionView:

@@ -1,73 +1,49 @@
-"""Words for the table: card and seat names, announcements, prompts and reasons, translated.
+"""Words for the table: announcements, prompts, refusals and hints, translated (the names of
+seats, cards and plays are `naming`'s).
 
 Plain Python (no ``js``), so it is tested under CPython.  It reads observations and engine
 values but decides nothing about the rules: legality, winners and Old cards come from the engine.
-Seat 0 is the person at the page ("You"), seat 1 the computer player on the right, seat 2 the
-one on the left.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from lukfu import CALLING, OVER, classify, session
 from lukfu.actions import CLAIM, DISCARD
-from lukfu.i18n import N_, Translator
-from lukfu.plays import RUN
+from lukfu.i18n import N_, NP_, Translator
+from lukfu.plays import SET, SINGLE
+from lukfu.web.naming import (
+    YOU,
+    by_kind,
+    cards_in_sentence,
+    kinds,
+    play_in_sentence,
+    seat_name,
+    suit_name,
+)
 
 if TYPE_CHECKING:
     from lukfu import Card, IllegalAction, Observation, Play
     from lukfu.ai.hint import Hint
     from lukfu.session import Event
 
-YOU, RIGHT, LEFT = 0, 1, 2
-
-SEAT_NAMES = (N_("You"), N_("Right"), N_("Left"))
-SUIT_NAMES = (N_("Coins"), N_("Strings"), N_("Myriads"), N_("Tens"))
-# "{rank} of <suit>" as whole messages, so a language can order and inflect them freely.
-CARD_NAMES = (N_("{rank} of Coins"), N_("{rank} of Strings"), N_("{rank} of Myriads"),
-              N_("{rank} of Tens"))
-SPECIAL_NAMES = {0: N_("Mau Gung (1 of Coins)"), 27: N_("Bak Chi (1 of Tens)")}
-
-
-def seat_name(tr: Translator, seat: int) -> str:
-    return tr.gettext(SEAT_NAMES[seat])
-
-
-def suit_name(tr: Translator, suit: int) -> str:
-    return tr.gettext(SUIT_NAMES[suit])
-
-
-def card_name(tr: Translator, card: Card) -> str:
-    """ "7 of Coins"; the two special ones by name: "Mau Gung (1 of Coins)"."""
-    special = SPECIAL_NAMES.get(int(card))
-    if special is not None:
-        return tr.gettext(special)
-    return tr.gettext(CARD_NAMES[card.suit], rank=card.rank)
-
-
-def card_label(tr: Translator, card: Card, old: bool) -> str:
-    """The accessible name of a card in the hand: its name, and "Old" when it is."""
-    name = card_name(tr, card)
-    return tr.gettext("{card}, Old", card=name) if old else name
-
-
-def cards_text(tr: Translator, cards: Iterable[Card]) -> str:
-    return tr.join([card_name(tr, c) for c in cards])
-
-
-def play_text(tr: Translator, play: Play) -> str:
-    """A play in few words: "7 of Coins", "3–5 of Myriads" (a run), "7 of Coins, Strings, Tens"
-    (a set)."""
-    cards = play.cards
-    if len(cards) == 1:
-        return card_name(tr, cards[0])
-    if play.kind == RUN:
-        ranks = tr.gettext("{low}–{high}", low=cards[0].rank, high=cards[-1].rank)
-        return tr.gettext(CARD_NAMES[cards[0].suit], rank=ranks)
-    suits = tr.join([suit_name(tr, c.suit) for c in cards])
-    return tr.gettext("{rank} of {suits}", rank=cards[0].rank, suits=suits)
+# Sentences that name a play, by its kind (`naming.by_kind`).
+YOU_LEAD = kinds(NP_("single", "You lead {cards}."), NP_("set", "You lead {cards}."),
+                 NP_("run", "You lead {cards}."))
+YOU_PLAY = kinds(NP_("single", "You play {cards}."), NP_("set", "You play {cards}."),
+                 NP_("run", "You play {cards}."))
+SEAT_LEADS = kinds(NP_("single", "{seat} leads {cards}."), NP_("set", "{seat} leads {cards}."),
+                   NP_("run", "{seat} leads {cards}."))
+SEAT_PLAYS = kinds(NP_("single", "{seat} plays {cards}."), NP_("set", "{seat} plays {cards}."),
+                   NP_("run", "{seat} plays {cards}."))
+YOUR_TURN_BEAT = kinds(NP_("single", "Your turn: beat {cards}."),
+                       NP_("set", "Your turn: beat {cards}."), NP_("run", "Your turn: beat {cards}."))
+READY_TO_PLAY = kinds(NP_("single", "Ready to play {cards}."), NP_("set", "Ready to play {cards}."),
+                      NP_("run", "Ready to play {cards}."))
+HINT_PLAY = kinds(NP_("single", "Hint: play {cards}. {why}"), NP_("set", "Hint: play {cards}. {why}"),
+                  NP_("run", "Hint: play {cards}. {why}"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -109,17 +85,13 @@ def turn_text(
     a computer player's discarded cards are never passed in.
     """
     if play is not None:
-        cards = play_text(tr, play)
         if seat == YOU:
-            if leads:
-                return tr.gettext("You lead {cards}.", cards=cards)
-            return tr.gettext("You play {cards}.", cards=cards)
-        if leads:
-            return tr.gettext("{seat} leads {cards}.", seat=seat_name(tr, seat), cards=cards)
-        return tr.gettext("{seat} plays {cards}.", seat=seat_name(tr, seat), cards=cards)
+            return by_kind(tr, YOU_LEAD if leads else YOU_PLAY, play)
+        return by_kind(tr, SEAT_LEADS if leads else SEAT_PLAYS, play, seat=seat_name(tr, seat))
     if seat == YOU:
         if own_discard:
-            return tr.gettext("You discard {cards} face down.", cards=cards_text(tr, own_discard))
+            return tr.gettext("You discard {cards} face down.",
+                              cards=cards_in_sentence(tr, own_discard))
         return tr.ngettext(
             "You discard {n} card face down.", "You discard {n} cards face down.", discarded
         )
@@ -253,22 +225,28 @@ def prompt_text(tr: Translator, obs: Observation) -> str:
         return tr.gettext("{seat} is thinking…", seat=seat_name(tr, seat))
     if obs.phase == CALLING:
         return tr.gettext("Your call: play this deal, or pass?")
-    kinds = {a.kind for a in obs.legal}
+    actions = {a.kind for a in obs.legal}
     if obs.leading:
-        if CLAIM in kinds:
+        if CLAIM in actions:
             return tr.gettext("Your lead: you may claim now, or choose cards to lead.")
         return tr.gettext("Your lead: choose cards to lead.")
     trick = obs.trick
     assert trick is not None and trick.best is not None and trick.best_seat is not None
-    best = play_text(tr, trick.best)
-    if DISCARD in kinds:
-        return tr.ngettext(
-            "You cannot beat {cards}: choose {n} card to discard face down.",
-            "You cannot beat {cards}: choose {n} cards to discard face down.",
-            len(trick.best.cards),
-            cards=best,
-        )
-    return tr.gettext("Your turn: beat {cards}.", cards=best)
+    best = play_in_sentence(tr, trick.best)
+    if DISCARD in actions:
+        n = len(trick.best.cards)
+        if trick.best.kind == SINGLE:
+            return tr.npgettext("single", "You cannot beat {cards}: choose {n} card to discard face down.",
+                                "You cannot beat {cards}: choose {n} cards to discard face down.",
+                                n, cards=best)
+        if trick.best.kind == SET:
+            return tr.npgettext("set", "You cannot beat {cards}: choose {n} card to discard face down.",
+                                "You cannot beat {cards}: choose {n} cards to discard face down.",
+                                n, cards=best)
+        return tr.npgettext("run", "You cannot beat {cards}: choose {n} card to discard face down.",
+                            "You cannot beat {cards}: choose {n} cards to discard face down.",
+                            n, cards=best)
+    return by_kind(tr, YOUR_TURN_BEAT, trick.best)
 
 
 def selection_hint(tr: Translator, selected: int, to_discard: int, touch: bool = False) -> str:
@@ -292,11 +270,6 @@ def selection_hint(tr: Translator, selected: int, to_discard: int, touch: bool =
 ILLEGAL_REASONS = {
     "not-a-play": N_("Not a play: lead one card, three or four of a rank, "
                      "or three or more in a row of one suit."),
-    # (the same code when you follow: the words say what beats the play to beat)
-    "not-a-play-to-beat": N_("Not a play: to beat {cards}, play the same kind "
-                             "with as many cards."),
-    "does-not-beat": N_("That does not beat {cards}."),
-    "must-beat": N_("You can beat {cards}, so you must play, not discard."),
     "single-lead-rule": N_("A single you lead must be a card that is not Old, from {suit}: "
                            "your highest suit with such a card."),
     "passed-master-limit": N_("A passed Master may not lead four of a rank "
@@ -305,6 +278,22 @@ ILLEGAL_REASONS = {
     "not-a-discard": N_("The leader plays cards face up; only followers discard."),
     "not-in-hand": N_("Those cards are not in your hand."),
     "wrong-phase": N_("That is not possible now."),
+}
+
+
+# Refusals that name the play to beat, by its kind ("not-a-play" when you follow says what
+# beats that play).
+ILLEGAL_TO_BEAT = {
+    "not-a-play": kinds(
+        NP_("single", "Not a play: to beat {cards}, play the same kind with as many cards."),
+        NP_("set", "Not a play: to beat {cards}, play the same kind with as many cards."),
+        NP_("run", "Not a play: to beat {cards}, play the same kind with as many cards.")),
+    "does-not-beat": kinds(NP_("single", "That does not beat {cards}."),
+                           NP_("set", "That does not beat {cards}."),
+                           NP_("run", "That does not beat {cards}.")),
+    "must-beat": kinds(NP_("single", "You can beat {cards}, so you must play, not discard."),
+                       NP_("set", "You can beat {cards}, so you must play, not discard."),
+                       NP_("run", "You can beat {cards}, so you must play, not discard.")),
 }
 
 
@@ -320,12 +309,9 @@ def illegal_text(tr: Translator, error: IllegalAction, obs: Observation) -> str:
         return tr.gettext(
             ILLEGAL_REASONS[code], suit=suit_name(tr, suit) if isinstance(suit, int) else "?"
         )
-    if code == "not-a-play" and obs.trick and obs.trick.best:
-        code = "not-a-play-to-beat"
-    if code in ("does-not-beat", "must-beat", "not-a-play-to-beat"):
-        trick = obs.trick
-        best = play_text(tr, trick.best) if trick and trick.best else ""
-        return tr.gettext(ILLEGAL_REASONS[code], cards=best)
+    best = obs.trick.best if obs.trick else None
+    if code in ILLEGAL_TO_BEAT and best is not None:
+        return by_kind(tr, ILLEGAL_TO_BEAT[code], best)
     return tr.gettext(ILLEGAL_REASONS.get(code, ILLEGAL_REASONS["wrong-phase"]))
 
 
@@ -362,11 +348,11 @@ def hint_text(tr: Translator, hint: Hint) -> str:
     if action.kind == CLAIM:
         return tr.gettext("Hint: claim. {why}", why=why)
     if action.kind == DISCARD:
-        return tr.gettext("Hint: discard {cards} face down. {why}", cards=cards_text(tr, action.cards),
-                          why=why)
+        return tr.gettext("Hint: discard {cards} face down. {why}",
+                          cards=cards_in_sentence(tr, action.cards), why=why)
     play = classify(action.cards)
     assert play is not None
-    return tr.gettext("Hint: play {cards}. {why}", cards=play_text(tr, play), why=why)
+    return by_kind(tr, HINT_PLAY, play, why=why)
 
 
 def hints_used_text(tr: Translator, count: int) -> str:

@@ -17,10 +17,10 @@ from lukfu import CALLING, OVER, PLAYING, Action, Card, IllegalAction, Observati
 from lukfu.actions import CLAIM, DISCARD, PLAY
 from lukfu.i18n import Translator
 from lukfu.knowledge import old_cards
-from lukfu.web import explain, text
+from lukfu.web import explain, naming, text
+from lukfu.web.naming import YOU
 from lukfu.web.result import DealLinks, ResultView, result_view
 from lukfu.web.saving import Totals
-from lukfu.web.text import YOU
 
 # Where each seat's play goes in the trick area, left to right: Left, You, Right.
 SLOT_ORDER = (2, 0, 1)
@@ -105,7 +105,7 @@ def card_views(
     selected: Collection[Card] = (), usable: Collection[Card] | None = None,
 ) -> tuple[CardView, ...]:
     return tuple(
-        CardView(str(c), text.card_label(tr, c, c in old), c in old, c in selected,
+        CardView(str(c), naming.card_label(tr, c, c in old), c in old, c in selected,
                  usable is None or c in usable)
         for c in cards
     )
@@ -178,8 +178,8 @@ def calling_view(tr: Translator, obs: Observation) -> TrickView:
             note = tr.gettext("Deciding…")
         else:
             note = ""
-        slots.append(SlotView(seat, text.seat_name(tr, seat), (), 0, note, False,
-                              f"{text.seat_name(tr, seat)}: {note}" if note else ""))
+        slots.append(SlotView(seat, naming.seat_name(tr, seat), (), 0, note, False,
+                              f"{naming.seat_name(tr, seat)}: {note}" if note else ""))
     if obs.redeals:
         title = tr.ngettext("Calling: new cards after {n} redeal",
                             "Calling: new cards after {n} redeals", obs.redeals)
@@ -212,7 +212,7 @@ def played_trick_view(tr: Translator, trick: Trick, number: int, finished: bool)
     turns = {turn.seat: turn for turn in trick.turns}
     slots = []
     for seat in SLOT_ORDER:
-        name = text.seat_name(tr, seat)
+        name = naming.seat_name(tr, seat)
         turn = turns.get(seat)
         if turn is None:
             slots.append(SlotView(seat, name, (), 0, "", False, ""))
@@ -221,7 +221,7 @@ def played_trick_view(tr: Translator, trick: Trick, number: int, finished: bool)
         led = seat == trick.leader
         if turn.play is not None:
             cards = card_views(tr, turn.play.cards)
-            play = text.play_text(tr, turn.play)
+            play = naming.play_text(tr, turn.play)
             if led:
                 label = tr.gettext("{seat} led: {cards}", seat=name, cards=play)
             else:
@@ -242,11 +242,11 @@ def played_trick_view(tr: Translator, trick: Trick, number: int, finished: bool)
             title = tr.gettext("Trick {n}: you won it", n=number)
         else:
             title = tr.gettext("Trick {n}: {seat} won it", n=number,
-                               seat=text.seat_name(tr, winner))
+                               seat=naming.seat_name(tr, winner))
     elif trick.leader == YOU:
         title = tr.gettext("Trick {n}: you led", n=number)
     else:
-        title = tr.gettext("Trick {n}: {seat} led", n=number, seat=text.seat_name(tr, trick.leader))
+        title = tr.gettext("Trick {n}: {seat} led", n=number, seat=naming.seat_name(tr, trick.leader))
     return TrickView(title, tuple(slots), finished)
 
 
@@ -291,8 +291,7 @@ def feedback(tr: Translator, obs: Observation, selected: Collection[Card], check
         return Feedback(text.illegal_text(tr, error, obs), True, False, False)
     play = classify(chosen)
     assert play is not None  # the engine accepted it
-    return Feedback(tr.gettext("Ready to play {cards}.", cards=text.play_text(tr, play)),
-                    False, True, False)
+    return Feedback(naming.by_kind(tr, text.READY_TO_PLAY, play), False, True, False)
 
 
 def buttons(
