@@ -99,6 +99,7 @@ def test_every_language_on_the_page_and_a_whole_deal_in_persian(page: Page, scre
     else:
         raise AssertionError("the deal did not end")
     assert page.locator("[data-result-seat]").count() == 3
+    past_tricks_keep_the_tables_geometry(page)
     shown = page.inner_text("#table") + page.inner_text("#log")
     assert not re.search(r"[0-9]", shown), "Latin digits in the Persian table or log"
     leftovers = ENGLISH.findall(shown)
@@ -111,6 +112,24 @@ def test_every_language_on_the_page_and_a_whole_deal_in_persian(page: Page, scre
     assert page.get_attribute("html", "lang") == "fa"  # the choice persists
     page.wait_for_timeout(300)
     assert page.locator("#suit-tip").count() == 0
+
+
+def past_tricks_keep_the_tables_geometry(page: Page) -> None:
+    """In every past trick, as on the table: Left on the left, then You, then Right, and the
+    cards of a play in the table's order from left to right (a run low to high), in a
+    right-to-left page too."""
+    tricks = page.evaluate("""() => [...document.querySelectorAll('#history .history-trick')].map(
+        trick => Object.fromEntries([...trick.querySelectorAll('.slot')].map(slot => [
+            slot.className.match(/slot-(\\d)/)[1],
+            [slot.getBoundingClientRect().x,
+             [...slot.querySelectorAll('.slot-cards img')].map(img => img.getBoundingClientRect().x)],
+        ])))""")
+    assert tricks, "no past trick shown"
+    for trick in tricks:
+        (left, left_cards), (you, your_cards), (right, right_cards) = (trick[s] for s in "201")
+        assert left < you < right, trick
+        for cards in (left_cards, your_cards, right_cards):
+            assert cards == sorted(cards), f"a play's cards run backwards: {trick}"
 
 
 def the_whole_page_speaks(page: Page, code: str, screenshot_dir: Path) -> None:
