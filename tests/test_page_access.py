@@ -16,10 +16,11 @@ import pytest
 from test_page_game import READY, speak
 
 from lukfu import classify, parse_cards
-from lukfu.i18n import OFFERED, translator
+from lukfu.i18n import LANGUAGES, OFFERED, translator
 from lukfu.web import naming
 
 if TYPE_CHECKING:
+    from conftest import BrowserLog
     from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
@@ -227,3 +228,39 @@ def your_turn_is_announced(page: Page, followed: dict[str, int]) -> None:
             followed[language] += 1
         else:
             assert said.startswith(tr.gettext("Your lead: choose cards to lead.")[:8]), said
+
+
+# Each data-i18n element: its context, its English (data-msgid), its text, whether it is inside
+# a [hidden] element, and its computed visibility.
+STATIC_TEXT = """() => [...document.querySelectorAll('[data-i18n]')].map(node => [
+    node.getAttribute('data-i18n') || '', node.getAttribute('data-msgid') || '',
+    node.textContent.replace(/\\s+/g, ' ').trim(), !!node.closest('[hidden]'),
+    getComputedStyle(node).visibility])"""
+
+
+@pytest.mark.browser
+def test_with_no_runtime_every_language_shows_its_whole_page_and_failure_panel(
+        page: Page, browser_log: BrowserLog, screenshot_dir: Path) -> None:
+    """Python never starts (its WebAssembly is refused): still, in every language, the whole
+    static page (header, settings, rules card, failure panel) is in that language and direction,
+    nothing is hidden waiting for Python, and axe finds nothing serious."""
+    browser_log.expect_console_error(r"Failed to load resource")
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    for code in [c for c in OFFERED if c != "en"]:
+        tr = translator(code)
+        page.goto(f"index.html?lang={code}&seed=4")
+        page.wait_for_selector("#table[data-phase='error'] #failure", state="visible", timeout=20_000)
+        page.wait_for_function("() => !document.documentElement.hasAttribute('data-translating')")
+        assert page.get_attribute("html", "dir") == LANGUAGES[code].direction
+        assert page.inner_text("#failure-title") == tr.gettext("The game could not load")
+        assert page.inner_text("#failure [data-action='retry']") == tr.gettext("Try again")
+        assert page.inner_text("#rules-title") == tr.gettext("How to play")
+        for context, english, shown, in_hidden, visibility in page.evaluate(STATIC_TEXT):
+            assert english, f"{code}: {shown!r} was left as it is"
+            wanted = tr.pgettext(context, english) if context else tr.gettext(english)
+            assert shown == " ".join(wanted.split()), (code, english, shown)
+            assert in_hidden or visibility == "visible", (code, shown)
+        if LANGUAGES[code].digits != "0123456789":  # the rules card's pictures in its own faces
+            assert "/fa/" in str(page.get_attribute("#rules img[data-face]", "src"))
+        assert axe_violations(page) == [], code
+        page.screenshot(path=str(screenshot_dir / f"lang-{code}-no-runtime.png"), full_page=True)

@@ -171,6 +171,40 @@ def boot_words(page: str) -> dict[str, dict[str, str]]:
     return words
 
 
+def page_words(page: str) -> dict[str, dict[str, object]]:
+    """For each language but English, what the page needs to show its whole static text in that
+    language before Python starts (locales/<folder>/page.json): every ``data-i18n`` text's
+    translation, keyed by its English (after its context and U+0004 when it has one, as gettext
+    keys them), and the card pictures of the rules card in the language's own faces."""
+    from lukfu.cards import Card
+    from lukfu.i18n import DEFAULT_LANGUAGE, OFFERED, translator
+    from lukfu.web.faces import SUITS, card_src, legend_src
+    from tools.catalogs import page_messages
+
+    found = {(context, text) for _line, context, text in page_messages(page)}
+    pictures = [(card_src(str(Card(i))), lambda code, i=i: card_src(str(Card(i)), code))
+                for i in range(36)]
+    pictures += [(legend_src(suit), lambda code, suit=suit: legend_src(suit, code))
+                 for suit in range(len(SUITS))]
+    words: dict[str, dict[str, object]] = {}
+    for code in OFFERED:
+        if code == DEFAULT_LANGUAGE:
+            continue
+        tr = translator(code)
+        texts = {(f"{context}\u0004{msgid}" if context else msgid):
+                 (tr.pgettext(context, msgid) if context else tr.gettext(msgid))
+                 for context, msgid in sorted(found, key=lambda m: (m[0] or "", m[1]))}
+        images = {english: own(code) for english, own in pictures if own(code) != english}
+        words[code] = {"words": texts, "images": images}
+    return words
+
+
+def page_words_url(language: str) -> str:
+    from lukfu.i18n import catalog_folder
+
+    return f"locales/{catalog_folder(language)}/page.json"
+
+
 def script_hashes(page: str) -> list[str]:
     """CSP sources ('sha256-…') for the page's inline JavaScript, so nothing else inline runs."""
     hashes = []
@@ -213,6 +247,7 @@ def render_page(ship: Shipment) -> str:
         "fetch": ["pyscript.toml", *ship.code],
         "downloads": {path: ship.files[path].stat().st_size for path in ship.downloads},
         "words": boot_words(page),
+        "page": {code: page_words_url(code) for code in page_words(page)},
     }
     data = json.dumps(boot, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     page, found = re.subn(
@@ -306,6 +341,10 @@ def build_site(dest: Path = SITE, verbose: bool = True) -> Path:
         "manifest.webmanifest": manifest().encode("utf-8"),
     }
     written.update({f"icons/{name}": png for name, png in icons.drawn(THEME, BACKGROUND).items()})
+    source_page = (ROOT / "index.html").read_text(encoding="utf-8")
+    for code, words in page_words(source_page).items():
+        written[page_words_url(code)] = json.dumps(
+            words, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
     for path, source in ship.files.items():
         place(source, dest / path)
     for path, data in written.items():
