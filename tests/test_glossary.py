@@ -113,3 +113,22 @@ def test_every_message_uses_the_glossary_word_for_each_term_it_names(language: s
     assert not wrong, f"{len(wrong)} messages in {language} use another word:\n" + "\n".join(wrong)
     stale = set(book.exceptions) - {english for english, _ in messages(language)}
     assert not stale, f"exceptions in docs/glossary/{language}.md that match no message: {stale}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_run_in_the_log_and_the_prompts_is_named_as_a_run(language: str) -> None:
+    """A run is told as a run (the glossary's word), not as if it were one card: the log's
+    lead and play, the prompt to beat it and the refusal that names it."""
+    from lukfu import classify, parse_cards
+    from lukfu.i18n import translator
+    from lukfu.web import text
+    from lukfu.web.naming import by_kind
+
+    tr = translator(language)
+    run = classify(parse_cards("T1 T2 T3"))
+    assert run is not None and run.kind == "run"
+    stems = glossary(language).words["run"]
+    for messages in (text.SEAT_LEADS, text.SEAT_PLAYS, text.YOU_LEAD, text.YOUR_TURN_BEAT,
+                     text.ILLEGAL_TO_BEAT["does-not-beat"]):
+        said = by_kind(tr, messages, run, seat=tr.gettext("Right"))
+        assert any(stem in said.casefold() for stem in stems), (language, said)
