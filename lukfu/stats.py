@@ -1,8 +1,10 @@
 """Statistics over many deals: tallies by computer level, recent net points, and their JSON form.
 
 Each finished deal adds one line to the tally of the level the person played against: a win, a
-draw or a loss, the net points, whether the person called and whether that call won, and the
-hints asked for.  The net points of the last `RECENT` deals are kept in order for a chart.
+draw, a loss (points paid) or a deal another player won without the person paying anything
+(the third player when a non-caller beats the caller), the net points, whether the person called
+and whether that call won, and the hints asked for.  The net points of the last `RECENT` deals
+are kept in order for a chart.
 
 `Statistics.to_json` writes the export; `Statistics.from_json` reads one back checking every
 field, and refuses a file with anything wrong in it, naming each `Rejection` (the field's path
@@ -41,7 +43,7 @@ NOT_WHOLE = "not-whole-number"
 OUT_OF_RANGE = "out-of-range"
 TOO_MANY = "too-many"  # more than allowed of something: wins than deals, calls won than calls…
 TOO_LONG = "too-long"
-DOES_NOT_ADD_UP = "does-not-add-up"  # wins, draws and losses are not the deals
+DOES_NOT_ADD_UP = "does-not-add-up"  # wins, draws, losses and deals paid for by nobody are not the deals
 
 
 class Rejection(NamedTuple):
@@ -87,7 +89,8 @@ class Tally:
     deals: int = 0
     wins: int = 0
     draws: int = 0
-    losses: int = 0
+    losses: int = 0  # deals another player won and the person paid for
+    spared: int = 0  # deals another player won and the person paid nothing for
     net: int = 0
     calls: int = 0
     calls_won: int = 0
@@ -97,7 +100,9 @@ class Tally:
         self.deals += 1
         self.wins += deal.won
         self.draws += deal.drawn
-        self.losses += not (deal.won or deal.drawn)
+        lost = not (deal.won or deal.drawn)
+        self.losses += lost and deal.net < 0
+        self.spared += lost and deal.net >= 0
         self.net += deal.net
         self.calls += deal.called
         self.calls_won += deal.called and deal.won
@@ -105,6 +110,7 @@ class Tally:
 
 
 COUNTS = tuple(f.name for f in fields(Tally))
+OPTIONAL_COUNTS = ("spared",)  # an export from before it was counted has none (read as 0)
 
 
 @dataclass
@@ -201,11 +207,12 @@ def _read_levels(levels: object, problems: list[Rejection]) -> dict[str, Tally]:
 
 def _read_tally(counts: dict[str, Any], path: str, problems: list[Rejection]) -> Tally:
     problems += [Rejection(f"{path}.{name}", UNKNOWN) for name in counts if name not in COUNTS]
-    problems += [Rejection(f"{path}.{name}", MISSING) for name in COUNTS if name not in counts]
+    problems += [Rejection(f"{path}.{name}", MISSING) for name in COUNTS
+                 if name not in counts and name not in OPTIONAL_COUNTS]
     tally = Tally()
     deals = _whole(counts.get("deals", 0), f"{path}.deals", 0, MAX_COUNT, problems)
     tally.deals = deals
-    for name in ("wins", "draws", "losses", "calls"):
+    for name in ("wins", "draws", "losses", "spared", "calls"):
         setattr(tally, name, _at_most(counts.get(name, 0), f"{path}.{name}", deals, problems))
     tally.calls_won = _at_most(counts.get("calls_won", 0), f"{path}.calls_won",
                                min(tally.calls, tally.wins), problems)
@@ -213,7 +220,7 @@ def _read_tally(counts: dict[str, Any], path: str, problems: list[Rejection]) ->
                        problems)
     tally.hints = _whole(counts.get("hints", 0), f"{path}.hints", 0,
                          MAX_HINTS_PER_DEAL * deals, problems)
-    if tally.wins + tally.draws + tally.losses != deals and not any(
+    if tally.wins + tally.draws + tally.losses + tally.spared != deals and not any(
             r.path.startswith(path + ".") for r in problems):
         problems.append(Rejection(f"{path}.deals", DOES_NOT_ADD_UP, shown(deals)))
     return tally

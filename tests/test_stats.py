@@ -65,7 +65,7 @@ def test_each_finished_deal_counts_once_as_the_person_played_it() -> None:
         nets.append(deal.net)
     total = stats.total()
     assert total == stats.levels["beginner"]
-    assert total.deals == 60 == total.wins + total.draws + total.losses
+    assert total.deals == 60 == total.wins + total.draws + total.losses + total.spared
     assert total.net == sum(nets) and total.hints == 60
     assert 0 < total.calls_won <= total.calls <= 60
     assert stats.recent == nets[-RECENT:]
@@ -153,7 +153,7 @@ def test_no_damage_to_an_export_raises_anything_but_a_refusal() -> None:
             assert 1 <= len(error.rejections) <= MAX_REJECTIONS
         else:  # a change that still makes sense: it must still add up
             for tally in stats.levels.values():
-                assert tally.wins + tally.draws + tally.losses == tally.deals
+                assert tally.wins + tally.draws + tally.losses + tally.spared == tally.deals
 
 
 # --- the panel -------------------------------------------------------------------------------
@@ -162,13 +162,15 @@ def test_no_damage_to_an_export_raises_anything_but_a_refusal() -> None:
 def test_the_panel_shows_counts_a_chart_and_every_refusal_in_words() -> None:
     assert statistics.stats_view(tr, Statistics()).empty.startswith("No deals yet")
     stats = Statistics()
-    for net in (4, -2, 0, -2, 6):
-        stats.add("beginner", Outcome(net, net > 0, net == 0, net == 4, 1))
+    for net, drawn in ((4, False), (-2, False), (0, True), (-2, False), (6, False), (0, False)):
+        stats.add("beginner", Outcome(net, net > 0, drawn, net == 4, 1))
+    stats.recent.pop()  # the chart below keeps to the first five
     view = statistics.stats_view(tr, stats)
     assert view.columns == ("Beginner",) and not view.empty
     rows = {row.label: row.values[0] for row in view.rows}
-    assert rows == {"Deals": "5", "Wins": "2", "Draws": "1", "Losses": "2", "Net points": "+6",
-                    "Deals you called": "1", "Called and won": "1 of 1", "Hints used": "5"}
+    assert rows == {"Deals": "6", "Wins": "2", "Draws": "1", "Losses": "2",
+                    "Won by another, you paid nothing": "1", "Net points": "+6",
+                    "Deals you called": "1", "Called and won": "1 of 1", "Hints used": "6"}
     chart = view.chart
     assert chart is not None and chart.label.startswith("Net points over your last 5 deals: +6")
     points = [tuple(map(float, p.split(","))) for p in chart.points.split()]
@@ -191,9 +193,46 @@ def test_the_panel_shows_counts_a_chart_and_every_refusal_in_words() -> None:
     assert "۳۰" in statistics.confirm_text(fa, 1, 30)
 
 
+@pytest.mark.parametrize(("won", "drawn", "net", "counted"), [
+    (True, False, 4, "wins"),        # you won (as the caller +2S, or as a non-caller +2S)
+    (False, True, 0, "draws"),       # nobody won: nobody pays
+    (False, False, -2, "losses"),    # another won and you paid (S as a non-caller, 2S as caller)
+    (False, False, 0, "spared"),     # a non-caller beat the caller: you, the third, paid nothing
+])
+def test_each_kind_of_result_is_counted_by_what_it_did_to_your_points(
+        won: bool, drawn: bool, net: int, counted: str) -> None:
+    tally = Tally()
+    tally.add(Outcome(net=net, won=won, drawn=drawn, called=False, hints=0))
+    kinds = {name: getattr(tally, name) for name in ("wins", "draws", "losses", "spared")}
+    assert kinds == {name: int(name == counted) for name in kinds}
+
+
+def test_a_real_deal_you_neither_won_nor_paid_for_is_not_a_loss() -> None:
+    """Over many deals, every deal another seat won: a loss exactly when it cost you points."""
+    seen = set()
+    for seed in range(200):
+        session = Session.new(seed, master=seed % 3)
+        while not session.state.is_over:
+            session = session.step() if session.computer_to_move() else session.act(
+                session.observation(0).legal[0])
+        deal = outcome(session, 0)
+        tally = Tally()
+        tally.add(deal)
+        if not (deal.won or deal.drawn):
+            assert tally.losses == (deal.net < 0) and tally.spared == (deal.net == 0)
+            seen.add(deal.net < 0)
+    assert seen == {True, False}, "both kinds met"
+
+
+def test_an_export_from_before_spared_deals_were_counted_is_read() -> None:
+    data = json.loads(some_statistics(2).to_json())
+    del data["levels"]["beginner"]["spared"]
+    assert Statistics.from_json(json.dumps(data)).total().spared == 0
+
+
 def test_an_export_holds_every_count_of_a_level_by_name() -> None:
     counts = json.loads(some_statistics(2).to_json())["levels"]["beginner"]
-    names = {"deals", "wins", "draws", "losses", "net", "calls", "calls_won", "hints"}
+    names = {"deals", "wins", "draws", "losses", "spared", "net", "calls", "calls_won", "hints"}
     assert set(counts) == names == set(vars(Tally())) and counts["deals"] == 2
 
 

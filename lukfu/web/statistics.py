@@ -106,6 +106,7 @@ def stats_view(tr: Translator, stats: Statistics) -> StatsView:
         row(tr.gettext("Wins"), [tr.number(t.wins) for t in tallies]),
         row(tr.gettext("Draws"), [tr.number(t.draws) for t in tallies]),
         row(tr.gettext("Losses"), [tr.number(t.losses) for t in tallies]),
+        row(tr.gettext("Won by another, you paid nothing"), [tr.number(t.spared) for t in tallies]),
         row(tr.gettext("Net points"), [tr.signed(t.net) for t in tallies]),
         row(tr.gettext("Deals you called"), [tr.number(t.calls) for t in tallies]),
         row(tr.gettext("Called and won"), [
@@ -133,7 +134,8 @@ REJECTIONS = {
     OUT_OF_RANGE: N_("{field}: {value} is not possible here."),
     TOO_MANY: N_("{field}: {value} is more than the deals allow."),
     TOO_LONG: N_("{field}: a list of {value} deals is longer than the game keeps."),
-    DOES_NOT_ADD_UP: N_("{field}: wins, draws and losses do not add up to the deals."),
+    DOES_NOT_ADD_UP: N_("{field}: wins, draws, losses and deals you paid nothing for do not add "
+                        "up to the deals."),
 }
 
 
