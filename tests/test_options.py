@@ -60,6 +60,16 @@ def test_a_huge_whole_number_is_a_problem_not_a_crash(name: str) -> None:
     assert "9" * 24 + "…" in notice and "9" * 25 not in notice
 
 
+@pytest.mark.parametrize("value", ["-1", "2.5", f"{MAX_DEAL_NUMBER + 1}", "seven"])
+def test_a_bad_deal_number_is_told_what_a_deal_number_may_be(value: str) -> None:
+    """A negative, fractional, too large or wordy ?seed= gets the range, not "not a number"."""
+    got = options.parse_options(f"?seed={value}", ["en"])
+    assert got.deal_number is None and got.problems == [("seed", value)]
+    notice = options.problem_text(tr, "seed", value)
+    assert f"({value})" in notice and f"from 0 to {MAX_DEAL_NUMBER:,}" in notice
+    assert "random" in notice
+
+
 def test_the_largest_seed_is_accepted_and_one_more_digit_is_not() -> None:
     assert options.parse_options(f"?seed={MAX_DEAL_NUMBER}", ["en"]).deal_number == MAX_DEAL_NUMBER
     assert options.parse_options(f"?seed={MAX_DEAL_NUMBER + 1}", ["en"]).deal_number is None

@@ -129,8 +129,8 @@ def problem_text(tr: Translator, name: str, value: str) -> str:
     shown = shown_value(value)
     if name == "seed":
         return tr.gettext(
-            "The deal number in the address ({value}) is not a whole number, "
-            "so this deal is random.", value=shown)
+            "The deal number in the address ({value}) must be a whole number from 0 to {max}, "
+            "so this deal is random.", value=shown, max=MAX_DEAL_NUMBER)
     if name == "master":
         return tr.gettext(
             "The Master in the address ({value}) must be 0, 1 or 2, so it was ignored.",
