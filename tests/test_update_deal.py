@@ -9,7 +9,7 @@ from driver import Driver
 from lukfu import Action, IllegalAction, Observation, new_deal, parse_action
 from lukfu.i18n import translator
 from lukfu.session import Session
-from lukfu.web import deal, saving, text
+from lukfu.web import deal, naming, saving, text
 from lukfu.web.naming import YOU
 
 tr = translator()
@@ -281,3 +281,54 @@ def test_what_the_page_shows_never_holds_a_computer_players_cards() -> None:
     shown = repr(page.view)
     assert not any(f"'{code}'" in shown for code in hidden)
     assert Session.new(21, 0, "strong").state == session.state
+
+
+def test_escape_ends_a_replay() -> None:
+    page = at_my_turn("?seed=9&master=0&delay=0")
+    page.play_to_the_end()
+    page.press("replay")
+    assert page.model.replay is not None
+    assert ("handled",) in page.send(("key", "Escape", "Escape", "", False))
+    assert page.model.replay is None and page.table.phase == "over"
+
+
+def a_turn_where_only_some_singles_are_legal() -> tuple[Driver, Observation]:
+    """The first of the deals 0, 1, 2… where, at one of your turns, a single of some cards of
+    your hand is legal and of others is not (a single led by another seat, to beat)."""
+    for seed in range(40):
+        page = at_my_turn(f"?seed={seed}&master=1&delay=0")
+        for _ in range(40):
+            session = page.model.session
+            assert session is not None
+            if session.is_over:
+                break
+            obs = session.observation(0)
+            singles = {a.cards[0] for a in obs.legal if a.kind == "play" and len(a.cards) == 1}
+            if singles and set(obs.hand) - singles:
+                return page, obs
+            page.act(obs.legal[0])
+            page.settle(only_computers=True)
+    raise AssertionError("no such turn in 40 deals")
+
+
+def test_a_double_click_on_a_card_plays_it_alone_when_a_single_of_it_is_legal() -> None:
+    page, obs = a_turn_where_only_some_singles_are_legal()
+    singles = [a.cards[0] for a in obs.legal if a.kind == "play" and len(a.cards) == 1]
+    others = [card for card in obs.hand if Action.play((card,)) not in obs.legal]
+    moves = len(page.model.session.state.history)  # type: ignore[union-attr]
+    page.send(("play-card", str(others[0])))  # no single of it: nothing happens
+    assert len(page.model.session.state.history) == moves  # type: ignore[union-attr]
+    assert not page.model.selected
+    page.send(("play-card", str(singles[0])))
+    after = page.model.session
+    assert after is not None and after.state.history[moves] == Action.play((singles[0],))
+    assert any(naming.card_name(tr, singles[0]) in line for line in page.log()[-4:])
+
+
+def test_enter_on_a_card_with_nothing_selected_plays_it_alone_and_with_a_selection_plays_that() -> None:
+    page, obs = a_turn_where_only_some_singles_are_legal()
+    single = next(a.cards[0] for a in obs.legal if a.kind == "play" and len(a.cards) == 1)
+    moves = len(page.model.session.state.history)  # type: ignore[union-attr]
+    assert ("handled",) in page.send(("key", "Enter", "Enter", f"card:{single}", False))
+    after = page.model.session
+    assert after is not None and after.state.history[moves] == Action.play((single,))

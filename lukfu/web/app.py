@@ -80,6 +80,7 @@ class App:
             self._listen(node, event, lambda _e, s=setting, n=node, v=value: self.dispatch(
                 ("setting", s, v(n))))
         self._listen(document, "click", self.on_click)
+        self._listen(document, "dblclick", self.on_double_click)
         self._listen(document, "keydown", self.on_key)
         chooser = document.getElementById("stats-file")
         self._listen(chooser, "change", lambda _e: self.effects.later(
@@ -119,6 +120,11 @@ class App:
         name = str(target.getAttribute("data-action") or "")
         if name and name not in PAGE_ACTIONS:
             self.dispatch(("press", name))
+
+    def on_double_click(self, event: Any) -> None:
+        target = event.target.closest("#hand [data-card]")
+        if target and not target.disabled:
+            self.dispatch(("play-card", str(target.getAttribute("data-card"))))
 
     def on_key(self, event: Any) -> None:
         if event.altKey or event.ctrlKey or event.metaKey or event.defaultPrevented:

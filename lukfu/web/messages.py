@@ -14,6 +14,7 @@ Messages (what happened to the page):
   could not be had)
 - ``("press", name)``: a button (``data-action``) was pressed
 - ``("card", code)``: a card of your hand was pressed
+- ``("play-card", code)``: a card of your hand was double-clicked or double-tapped
 - ``("key", key, code, where, shift)``: a key went down (``KeyboardEvent.key`` and ``.code``);
   ``where`` is ``"card:<code>"`` on a card of your hand, else ``""``
 - ``("setting", name, value)``: a setting changed (``speed``, ``level``, ``marks``, ``shapes``,

@@ -23,7 +23,7 @@ REPLAY = "replay"  # the table's phase while a replay is shown
 FIRST, BACK, NEXT, LAST, CLOSE = (
     "replay-first", "replay-back", "replay-next", "replay-last", "replay-close")
 AT = "replay-at-"  # + a step's number: the replay at that step (the review's decisions)
-KEYS = {"Home": FIRST, "End": LAST, "ArrowLeft": BACK, "ArrowRight": NEXT}
+KEYS = {"Home": FIRST, "End": LAST, "ArrowLeft": BACK, "ArrowRight": NEXT, "Escape": CLOSE}
 
 
 def key_action(key: str, direction: str) -> str | None:

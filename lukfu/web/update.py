@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from lukfu import parse_cards
+from lukfu import Action, Card, parse_cards
 from lukfu.ai import LEVELS
 from lukfu.i18n import DEFAULT_LANGUAGE, OFFERED, CatalogError, match_language, translator, translator_from_mo
 from lukfu.stats import Statistics, StatisticsError
@@ -278,11 +278,32 @@ def card(model: Model, fx: list[Effect], code: str) -> Model:
     return deal.toggle(model, chosen)
 
 
+def play_card(model: Model, fx: list[Effect], code: str) -> Model:
+    """A double click or a double tap on a card of your hand: play it alone, when nothing else is
+    selected and a single of it is legal now (sets, runs and discards keep select, then confirm)."""
+    if model.failure is not None or model.replay is not None:
+        return model
+    try:
+        (chosen,) = parse_cards(code)
+    except ValueError:
+        return model
+    return play_alone(model, fx, chosen)
+
+
+def play_alone(model: Model, fx: list[Effect], chosen: Card) -> Model:
+    session = model.session
+    if session is None or model.selected or not session.waiting_for_person():
+        return model
+    if Action.play((chosen,)) not in session.observation(0).legal:
+        return model
+    return press(model._replace(selected=frozenset({chosen})), fx, "play")
+
+
 def key(model: Model, fx: list[Effect], name: str, code: str, where: str,
         shift: bool = False) -> Model:
     """The keyboard: in a replay ← → Home End move through it; on your hand the arrows, Home and
-    End move along it and Enter plays or discards the selection; letters press the table's
-    buttons."""
+    End move along it and Enter plays or discards the selection (or, with nothing selected, the
+    card alone); Escape ends a replay; letters press the table's buttons."""
     session = model.session
     if model.replay is not None:
         action = replay.key_action(name, model.tr.direction)
@@ -292,6 +313,9 @@ def key(model: Model, fx: list[Effect], name: str, code: str, where: str,
     if where.startswith("card:") and session is not None and model.failure is None:
         if name == "Enter":
             fx.append(("handled",))
+            if not model.selected:  # Enter on a card with nothing selected plays it alone
+                cards = [c for c in session.state.hands[0] if str(c) == where[5:]]
+                return play_alone(model, fx, cards[0]) if cards else model
             enabled = enabled_buttons(model)
             chosen = "play" if "play" in enabled else "discard"
             return press(model, fx, chosen) if chosen in enabled else model
@@ -357,7 +381,7 @@ def failure(model: Model, fx: list[Effect], details: str) -> Model:
 
 
 HANDLERS: dict[str, Callable[..., Model]] = {
-    "start": start, "catalog": catalog, "press": press, "card": card, "key": key,
+    "start": start, "catalog": catalog, "press": press, "card": card, "play-card": play_card, "key": key,
     "setting": setting, "computer-turn": computer_turn,
     "computer-moved": deal.computer_moved, "hint-ready": deal.hint_ready,
     "file-read": file_read, "copied": copied, "stored": stored,
