@@ -288,13 +288,38 @@ def test_unreadable_statistics_start_again_with_a_notice() -> None:
 # --- the service worker and failures -----------------------------------------------------------
 
 
-def test_ready_to_play_offline_floats_and_goes() -> None:
+def test_ready_to_play_offline_is_said_in_the_settings_not_as_a_notice_or_in_the_log() -> None:
     page = started("?seed=3&master=0&delay=0")
     page.send(("offline", "ready"))
-    (notice,) = page.view.notices
-    assert notice.fleeting and notice.text == "Ready to play offline."
-    page.settle()
-    assert page.view.notices == ()
+    assert page.view.notices == () and page.view.settings.offline == "Ready to play offline."
+    assert "Ready to play offline." not in page.log()
+
+
+def test_a_level_chosen_mid_deal_says_when_it_plays() -> None:
+    page = started("?seed=3&master=0&delay=0")
+    assert page.view.settings.level_note == ""
+    page.send(("setting", "level", "expert"))
+    assert page.view.settings.level_note == (
+        "Expert plays from the next deal on; this deal goes on against Strong.")
+    page.send(("setting", "level", "strong"))  # back to this deal's level: nothing to say
+    assert page.view.settings.level_note == ""
+    page.send(("setting", "level", "beginner"))
+    page.play_to_the_end()
+    assert page.view.settings.level_note == ""  # the deal is over: the next one is Beginner's
+
+
+def test_the_sliders_and_the_playable_cards_say_their_state_in_words() -> None:
+    page = started("?seed=3&master=0&delay=0")
+    texts = dict(page.view.settings.look_texts)
+    assert texts == {"contrast": "100%", "grain": "None", "warmth": "Neutral"}
+    page.send(("setting", "warmth", "-30"))
+    assert dict(page.view.settings.look_texts)["warmth"] == "Cooler by 30"
+    page.call()
+    table = page.table
+    playable = [card.label for card in table.hand if card.usable]
+    assert playable and all(label.endswith(", playable") for label in playable)
+    page.send(("setting", "marks", "off"))  # no marks: no mark in words either
+    assert not any(card.label.endswith(", playable") for card in page.table.hand)
 
 
 def test_a_new_version_is_offered_only_between_deals() -> None:

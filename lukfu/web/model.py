@@ -130,6 +130,7 @@ class Model(NamedTuple):
     confirming: bool = False  # "Abandon this deal?" is asked
     suit_tip: bool = False  # the first-use legend of the suits is up
     storage_told: bool = False  # the "storage is full or off" notice, once a visit
+    offline_ready: bool = False  # the service worker holds the whole game: it plays offline
     newer_version: bool = False  # a new version waits (the service worker says)
     version_offered: bool = False
     switching_to: str = ""  # a language whose catalog is on its way

@@ -70,6 +70,23 @@ def look_property(name: str, value: int) -> tuple[str, str]:
     return f"--{name}", f"{value / 100:g}"
 
 
+def look_text(tr: Translator, name: str, value: int) -> str:
+    """A slider's value in words, for a screen reader (``aria-valuetext``).
+
+    >>> from lukfu.i18n import translator
+    >>> [look_text(translator(), *look) for look in (("contrast", 115), ("grain", 0), ("warmth", -30))]
+    ['115%', 'None', 'Cooler by 30']
+    """
+    if name == "warmth":
+        if value == 0:
+            return tr.gettext("Neutral")
+        return (tr.gettext("Warmer by {n}", n=value) if value > 0
+                else tr.gettext("Cooler by {n}", n=-value))
+    if name == "grain" and value == 0:
+        return tr.gettext("None")
+    return tr.gettext("{value}%", value=value)
+
+
 def _whole_number(text: str, high: int, digits: int) -> int | None:
     """``text`` as a whole number from 0 to ``high``, or None; checked before any conversion.
 

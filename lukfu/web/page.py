@@ -43,6 +43,9 @@ class SettingsView(NamedTuple):
     properties: tuple[tuple[str, str], ...]  # the stylesheet's custom properties they set
     language: str  # the picker's choice
     motion: int  # milliseconds a card takes to move; 0: no movement
+    look_texts: tuple[tuple[str, str], ...] = ()  # each slider's value in words (aria-valuetext)
+    offline: str = ""  # "Ready to play offline", once the service worker holds the game
+    level_note: str = ""  # a level chosen mid-deal: when it takes effect
 
 
 class StatsPanelView(NamedTuple):
@@ -98,14 +101,25 @@ def notice_text(tr: Translator, notice: Notice) -> str:
         return tr.gettext("The chosen language could not be loaded, so the game is in English.")
     if kind == "language-unloadable":
         return tr.gettext("The chosen language could not be loaded.")
-    if kind == "offline-ready":
-        return tr.gettext("Ready to play offline.")
     if kind == "learn-offer":
         return tr.gettext("New to Luk Fu? A guided deal teaches you the game as you play it.")
     if kind == "lesson-done":
         return tr.gettext("You have played the guided deal to its end. Good luck at the table!")
     assert kind == "new-version", kind
     return tr.gettext("A new version of the game is ready.")
+
+
+def level_note(tr: Translator, model: Model) -> str:
+    """Said under the level's control when it names another level than this deal's players."""
+    session = model.session
+    if session is None or session.is_over or model.lesson is not None:
+        return ""
+    playing = session.seats[1]
+    if model.settings.level == playing:
+        return ""
+    return tr.gettext("{level} plays from the next deal on; this deal goes on against {now}.",
+                      level=statistics.level_name(tr, model.settings.level),
+                      now=statistics.level_name(tr, playing))
 
 
 def action_label(tr: Translator, action: str) -> str:
@@ -232,7 +246,10 @@ def page_view(model: Model) -> PageView:
             settings.speed, settings.level, settings.marks, settings.shapes, settings.coach,
             settings.looks,
             tuple(options.look_property(name, value) for name, value in settings.looks),
-            tr.language, 0 if reduced else options.MOTIONS.get(settings.speed, 0)),
+            tr.language, 0 if reduced else options.MOTIONS.get(settings.speed, 0),
+            tuple((name, options.look_text(tr, name, value)) for name, value in settings.looks),
+            tr.gettext("Ready to play offline.") if model.offline_ready else "",
+            level_note(tr, model)),
         stats=statistics.stats_view(tr, model.stats),
         stats_panel=stats_panel_view(tr, model.stats_note),
         failure=failure,

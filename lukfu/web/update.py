@@ -350,8 +350,8 @@ def notice_gone(model: Model, fx: list[Effect], shown: int) -> Model:
 
 
 def offline(model: Model, fx: list[Effect], news: str) -> Model:
-    if news == "ready":
-        return notice(model, "offline-ready", fleeting=True, fx=fx)
+    if news == "ready":  # said in the settings panel: no game event, and it covers nothing
+        return model._replace(offline_ready=True)
     return model._replace(newer_version=True)
 
 

@@ -104,9 +104,13 @@ def card_views(
     tr: Translator, cards: Iterable[Card], old: Collection[Card] = (),
     selected: Collection[Card] = (), usable: Collection[Card] | None = None,
 ) -> tuple[CardView, ...]:
+    def label(card: Card) -> str:
+        name = naming.card_label(tr, card, card in old)
+        # The legal-play marks, for a screen reader too: a card that can take part in a play now.
+        return tr.gettext("{card}, playable", card=name) if usable and card in usable else name
+
     return tuple(
-        CardView(str(c), naming.card_label(tr, c, c in old), c in old, c in selected,
-                 usable is None or c in usable)
+        CardView(str(c), label(c), c in old, c in selected, usable is None or c in usable)
         for c in cards
     )
 

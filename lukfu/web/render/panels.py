@@ -102,6 +102,15 @@ class Panels:
             node = document.getElementById(name)
             if bool(node.checked) != on:
                 node.checked = on
+        for name, words in settings.look_texts:
+            node = document.getElementById(name)
+            if node.getAttribute("aria-valuetext") != words:
+                node.setAttribute("aria-valuetext", words)
+        for element_id, words in (("level-note", settings.level_note),
+                                  ("offline-status", settings.offline)):
+            node = document.getElementById(element_id)
+            if node.textContent != words:
+                node.textContent = words
         if self.shown.changed("looks", settings.properties):
             root = document.documentElement
             for prop, value in settings.properties:
