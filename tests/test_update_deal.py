@@ -332,3 +332,16 @@ def test_enter_on_a_card_with_nothing_selected_plays_it_alone_and_with_a_selecti
     assert ("handled",) in page.send(("key", "Enter", "Enter", f"card:{single}", False))
     after = page.model.session
     assert after is not None and after.state.history[moves] == Action.play((single,))
+
+
+def test_an_empty_hand_at_the_end_says_no_cards_left_once() -> None:
+    """A computer player's hand shown empty at the end: "No cards left", and no "0 cards"."""
+    for seed in range(10):
+        page = at_my_turn(f"?seed={seed}&master=0&delay=0")
+        page.play_to_the_end(lambda obs: next(a for a in obs.legal if a.kind != "claim"))
+        empty = [seat for seat in page.table.seats[1:] if seat.revealed == ()]
+        if empty:
+            assert all(seat.count_text == "" for seat in empty)
+            assert page.view.no_cards == "No cards left"
+            return
+    raise AssertionError("no deal ended with an empty hand")

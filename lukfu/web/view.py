@@ -152,7 +152,8 @@ def seat_views(tr: Translator, obs: Observation) -> tuple[SeatView, SeatView, Se
                 marks=tuple(marks),
                 score=tr.ngettext("{n} fu", "{n} fu", obs.fu[seat]),
                 hand_size=count,
-                count_text=tr.ngettext("{n} card", "{n} cards", count),
+                # (a revealed empty hand says "No cards left" itself: no "0 cards" beside it)
+                count_text="" if revealed == () else tr.ngettext("{n} card", "{n} cards", count),
                 revealed=revealed,
                 to_move=obs.to_move == seat,
                 score_tip=explain.term(tr, explain.FU),
