@@ -348,3 +348,60 @@ def test_a_failure_stops_the_deal_keeps_its_record_and_a_new_deal_goes_on() -> N
     page.press("restart")
     assert page.view.failure is None and page.model.generation == generation + 1
     assert len(page.table.hand) == 12
+
+
+def test_the_score_sheet_lists_every_deal_of_the_visit_with_running_totals() -> None:
+    page = started("?seed=3&master=0&delay=0")
+    assert page.view.stats.sheet is None  # no deal finished in this tab yet
+    nets = []
+    for _ in range(3):
+        page.play_to_the_end()
+        session = page.model.session
+        assert session is not None
+        nets.append(tuple(session.state.net_points))
+        page.press("new-deal")
+        page.settle(only_computers=True)
+    sheet = page.view.stats.sheet
+    assert sheet is not None and sheet.head == ("Deal", "You", "Right", "Left")
+    running = [0, 0, 0]
+    for number, (row, net) in enumerate(zip(sheet.rows, nets, strict=True), start=1):
+        running = [running[seat] + net[seat] for seat in range(3)]
+        assert row[0] == str(number)
+        for seat in range(3):
+            assert row[1 + seat] == (f"{tr.signed(net[seat])} (total {tr.signed(running[seat])})")
+    # The tab keeps it: a reload reads the same sheet back.
+    kept = page.tab[saving.TOTALS_KEY]
+    again = started("?delay=0", tab={saving.TOTALS_KEY: kept})
+    assert again.view.stats.sheet == sheet
+
+
+def sounds(page: Driver, since: int) -> list[str]:
+    return [effect[1] for effect in page.effects[since:] if effect[0] == "sound"]
+
+
+def test_a_sound_is_asked_for_each_event_when_sound_is_on_and_never_when_it_is_off() -> None:
+    page = Driver("?seed=3&master=1&delay=0").start()
+    page.settle(only_computers=True)  # the computers' first moves, before you touched the page
+    assert sounds(page, 0) == [], "no sound before the player has interacted with the page"
+    page.press("pass" if "pass" in page.enabled() else "call")
+    before = len(page.effects)
+    page.play_to_the_end()
+    heard = sounds(page, before)
+    for name in ("card", "trick", "turn", "end"):
+        assert name in heard, name
+    assert heard[-1] in ("end", "claim") and heard.count("end") == 1
+    # Off: a whole deal in silence, and the choice is kept.
+    page.send(("setting", "sound", "off"))
+    assert page.stored["lukfu.sound"] == "off"
+    page.press("new-deal")
+    before = len(page.effects)
+    page.play_to_the_end()
+    assert sounds(page, before) == []
+    assert Driver(stored={"lukfu.sound": "off"}).start().model.settings.sound is False
+
+
+def test_a_claim_sounds_as_a_claim() -> None:
+    from lukfu.session import CLAIMED, DEAL_OVER, Event
+    from lukfu.web.sounds import sounds_for
+
+    assert sounds_for([Event(CLAIMED, 0, F=6), Event(DEAL_OVER, 0)], your_turn=False) == ["claim", "end"]

@@ -29,12 +29,14 @@ from lukfu.web.update import (
     LOOK_KEY,
     MARKS_KEY,
     SHAPES_KEY,
+    SOUND_KEY,
     SPEED_KEY,
     SUIT_TIP_KEY,
     update,
 )
 
-STORED = [SPEED_KEY, LEVEL_KEY, MARKS_KEY, SHAPES_KEY, COACH_KEY, LANGUAGE_KEY, SUIT_TIP_KEY,
+STORED = [SPEED_KEY, LEVEL_KEY, MARKS_KEY, SHAPES_KEY, COACH_KEY, SOUND_KEY, LANGUAGE_KEY,
+          SUIT_TIP_KEY,
           LESSON_KEY, saving.SAVE_KEY, saving.STATS_KEY, *(LOOK_KEY + name for name in options.LOOKS)]
 # The settings' controls: (element id, DOM event, setting name, read the value)
 CONTROLS: list[tuple[str, str, str, Callable[[Any], str]]] = [
@@ -44,6 +46,7 @@ CONTROLS: list[tuple[str, str, str, Callable[[Any], str]]] = [
     ("marks", "change", "marks", lambda node: "on" if node.checked else "off"),
     ("suit-shapes", "change", "shapes", lambda node: "on" if node.checked else "off"),
     ("coach", "change", "coach", lambda node: "on" if node.checked else "off"),
+    ("sound", "change", "sound", lambda node: "on" if node.checked else "off"),
     *((name, "input", name, lambda node: str(node.value)) for name in options.LOOKS),
 ]
 PAGE_ACTIONS = ("dismiss-notice", "retry", "copy-details")  # index.html's script has these

@@ -22,6 +22,7 @@ from lukfu.web.messages import TAB, Effect, store, wait
 from lukfu.web.model import MAX_LOG, MAX_NOTICES, LogLine, Model, Notice
 from lukfu.web.naming import YOU
 from lukfu.web.options import DEFAULT_SPEED, SPEEDS
+from lukfu.web.sounds import sounds_for
 
 AFTER_TRICK = 1.5  # a finished trick stays a little longer before the next lead
 FLEETING_SECONDS = 8  # how long news that asks for nothing floats over the page
@@ -128,6 +129,8 @@ def tell(model: Model, fx: list[Effect], events: tuple[Event, ...]) -> Model:
     """Log what everybody saw; a finished deal is counted, and added to the tab's total."""
     session = model.session
     assert session is not None
+    if model.settings.sound and model.interacted:
+        fx += [("sound", name) for name in sounds_for(events, session.waiting_for_person())]
     for event in events:
         model = log(model, "event", event)
         if event.kind == DEAL_OVER and model.lesson is None:  # (the lesson's counts for nothing)

@@ -21,6 +21,7 @@ from lukfu.ai.hint import hint_thinking
 from lukfu.ai.thinking import Thinking
 from lukfu.coach import review_progress, summary
 from lukfu.i18n import catalog_url
+from lukfu.web.audio import Audio
 from lukfu.web.messages import LOCAL, Effect, Message
 from lukfu.web.model import Model
 from lukfu.web.naming import YOU
@@ -70,6 +71,7 @@ class Effects:
                  renderer: Renderer, fail: Callable[[BaseException], None]) -> None:
         self.dispatch, self.model, self.renderer, self.fail = dispatch, model, renderer, fail
         self.offline = Offline(dispatch)
+        self.audio = Audio()
 
     def run(self, effect: Effect) -> None:
         kind, args = effect[0], effect[1:]
@@ -109,6 +111,8 @@ class Effects:
             self.later(self.offline.register())
         elif kind == "accept-new-version":
             self.offline.accept()
+        elif kind == "sound":
+            self.audio.play(args[0])
         else:
             assert kind == "handled", kind  # the key handler saw it
 

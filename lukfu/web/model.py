@@ -43,6 +43,7 @@ class Settings(NamedTuple):
     looks: tuple[tuple[str, int], ...] = DEFAULT_LOOKS
     delay: int | None = None  # milliseconds before a computer move, from ?delay=
     coach: bool = True  # review each finished deal in the background
+    sound: bool = True  # the table's sounds (never before the player has interacted)
 
 
 class Coaching(NamedTuple):
@@ -130,6 +131,7 @@ class Model(NamedTuple):
     confirming: bool = False  # "Abandon this deal?" is asked
     suit_tip: bool = False  # the first-use legend of the suits is up
     storage_told: bool = False  # the "storage is full or off" notice, once a visit
+    interacted: bool = False  # the player pressed, clicked or typed: sounds may play
     offline_ready: bool = False  # the service worker holds the whole game: it plays offline
     newer_version: bool = False  # a new version waits (the service worker says)
     version_offered: bool = False

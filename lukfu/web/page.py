@@ -43,6 +43,7 @@ class SettingsView(NamedTuple):
     properties: tuple[tuple[str, str], ...]  # the stylesheet's custom properties they set
     language: str  # the picker's choice
     motion: int  # milliseconds a card takes to move; 0: no movement
+    sound: bool = True
     look_texts: tuple[tuple[str, str], ...] = ()  # each slider's value in words (aria-valuetext)
     offline: str = ""  # "Ready to play offline", once the service worker holds the game
     level_note: str = ""  # a level chosen mid-deal: when it takes effect
@@ -246,11 +247,12 @@ def page_view(model: Model) -> PageView:
             settings.speed, settings.level, settings.marks, settings.shapes, settings.coach,
             settings.looks,
             tuple(options.look_property(name, value) for name, value in settings.looks),
-            tr.language, 0 if reduced else options.MOTIONS.get(settings.speed, 0),
+            tr.language, 0 if reduced else options.MOTIONS.get(settings.speed, 0), settings.sound,
             tuple((name, options.look_text(tr, name, value)) for name, value in settings.looks),
             tr.gettext("Ready to play offline.") if model.offline_ready else "",
             level_note(tr, model)),
-        stats=statistics.stats_view(tr, model.stats),
+        stats=statistics.stats_view(tr, model.stats)._replace(
+            sheet=statistics.sheet_view(tr, model.totals)),
         stats_panel=stats_panel_view(tr, model.stats_note),
         failure=failure,
         confirming=model.confirming,

@@ -65,38 +65,63 @@ def resumed_text(tr: Translator) -> str:
     return tr.gettext("Your deal goes on where you left it.")
 
 
+SHEET_LENGTH = 200  # deals of a visit kept on its score sheet (its totals count them all)
+
+
 class Totals(NamedTuple):
-    """Each seat's points over the deals finished in this tab (this one included)."""
+    """Each seat's points over the deals finished in this tab (this one included), and each of
+    those deals' net points, for the visit's score sheet (the last `SHEET_LENGTH`)."""
 
     points: tuple[int, int, int]
     deals: int
+    sheet: tuple[tuple[int, int, int], ...] = ()
 
     def add(self, net: tuple[int, int, int]) -> Totals:
         """These totals with one more deal's net points.
 
-        >>> Totals((2, -1, -1), 1).add((0, 4, -4))
-        Totals(points=(2, 3, -5), deals=2)
+        >>> Totals((2, -1, -1), 1, ((2, -1, -1),)).add((0, 4, -4))
+        Totals(points=(2, 3, -5), deals=2, sheet=((2, -1, -1), (0, 4, -4)))
         """
         a, b, c = self.points
-        return Totals((a + net[0], b + net[1], c + net[2]), self.deals + 1)
+        return Totals((a + net[0], b + net[1], c + net[2]), self.deals + 1,
+                      (*self.sheet, tuple(net))[-SHEET_LENGTH:])  # type: ignore[arg-type]
 
     def to_text(self) -> str:
-        """The totals as kept in the tab's storage, so that a reload keeps the running score.
+        """The totals as kept in the tab's storage, so that a reload keeps the running score
+        and the score sheet: the totals and the count, then each deal's net points.
 
-        >>> Totals((2, 3, -5), 2).to_text()
-        '2 3 -5 2'
+        >>> Totals((2, 3, -5), 2, ((2, -1, -1), (0, 4, -4))).to_text()
+        '2 3 -5 2;2 -1 -1;0 4 -4'
         """
-        return " ".join(str(n) for n in (*self.points, self.deals))
+        return ";".join(" ".join(str(n) for n in numbers)
+                        for numbers in ((*self.points, self.deals), *self.sheet))
 
     @classmethod
     def from_text(cls, text: str | None) -> Totals:
-        """Totals read back from ``to_text``; none yet (or anything else) is a fresh start.
+        """Totals read back from ``to_text``; none yet (or anything else) is a fresh start.  A
+        sheet that does not add up to the totals is left out (the totals stand).
 
-        >>> Totals.from_text("2 3 -5 2"), Totals.from_text(None).deals, Totals.from_text("2 x").deals
-        (Totals(points=(2, 3, -5), deals=2), 0, 0)
+        >>> Totals.from_text("2 3 -5 2;2 -1 -1;0 4 -4").sheet, Totals.from_text(None).deals
+        (((2, -1, -1), (0, 4, -4)), 0)
+        >>> Totals.from_text("2 3 -5 2"), Totals.from_text("2 x").deals
+        (Totals(points=(2, 3, -5), deals=2, sheet=()), 0)
         """
-        numbers = (text or "").split()
+        parts = (text or "").split(";")
+        numbers = parts[0].split()
         if len(numbers) != 4 or not all(re.fullmatch(r"-?\d{1,9}", n) for n in numbers):
             return cls((0, 0, 0), 0)
         a, b, c, deals = (int(n) for n in numbers)
-        return cls((a, b, c), deals) if deals > 0 and a + b + c == 0 else cls((0, 0, 0), 0)
+        if deals <= 0 or a + b + c != 0:
+            return cls((0, 0, 0), 0)
+        sheet = []
+        for part in parts[1:]:
+            row = part.split()
+            if len(row) != 3 or not all(re.fullmatch(r"-?\d{1,4}", n) for n in row):
+                return cls((a, b, c), deals)
+            sheet.append((int(row[0]), int(row[1]), int(row[2])))
+        each_adds_up = all(sum(row) == 0 for row in sheet)
+        if len(sheet) == deals:  # every deal of the visit: together they make the totals
+            kept = each_adds_up and tuple(map(sum, zip(*sheet, strict=True))) == (a, b, c)
+        else:  # a long visit: its last deals only
+            kept = each_adds_up and len(sheet) == SHEET_LENGTH < deals
+        return cls((a, b, c), deals, tuple(sheet) if kept else ())

@@ -27,6 +27,8 @@ from lukfu.stats import (
     Statistics,
     Tally,
 )
+from lukfu.web import naming
+from lukfu.web.saving import Totals
 
 LEVEL_NAMES = {
     "beginner": N_("Beginner"), "casual": N_("Casual"), "strong": N_("Strong"), "expert": N_("Expert"),
@@ -50,12 +52,38 @@ class Chart(NamedTuple):
     high: str
 
 
+class SheetView(NamedTuple):
+    """The score sheet of this visit: each deal finished in this tab, each seat's net points
+    and its running total."""
+
+    title: str
+    head: tuple[str, ...]  # "Deal", then You, Right, Left
+    rows: tuple[tuple[str, ...], ...]  # the deal's number in the visit, then "+2 (total +6)" each
+
+
 class StatsView(NamedTuple):
     columns: tuple[str, ...]  # level names (and "Total")
     rows: tuple[StatsRow, ...]
     empty: str  # shown instead of the table before the first deal ("" after)
     chart: Chart | None
     accuracy: str = ""  # the coach's mean accuracy over the last deals reviewed ("" before one)
+    sheet: SheetView | None = None  # this visit's deals (None before the first)
+
+
+def sheet_view(tr: Translator, totals: Totals) -> SheetView | None:
+    if not totals.sheet:
+        return None
+    running = list(totals.points)  # each seat's total after the last deal, then back in time
+    rows = []
+    for offset, net in enumerate(reversed(totals.sheet)):
+        number = totals.deals - offset
+        rows.append((tr.number(number), *(
+            tr.gettext("{net} (total {total})", net=tr.signed(net[seat]),
+                       total=tr.signed(running[seat])) for seat in range(3))))
+        running = [running[seat] - net[seat] for seat in range(3)]
+    return SheetView(tr.gettext("This visit's deals"),
+                     (tr.gettext("Deal"), *(naming.seat_name(tr, seat) for seat in range(3))),
+                     tuple(reversed(rows)))
 
 
 def level_name(tr: Translator, level: str) -> str:

@@ -31,6 +31,7 @@ LEVEL_KEY = "lukfu.level"  # localStorage key of the "Computer level" setting
 MARKS_KEY = "lukfu.marks"  # the legal-play marks setting ("on" or "off")
 SHAPES_KEY = "lukfu.suit-shapes"  # the suit shapes setting ("on" or "off")
 COACH_KEY = "lukfu.coach"  # the coach setting ("on" or "off")
+SOUND_KEY = "lukfu.sound"  # the sound setting ("on" or "off")
 LOOK_KEY = "lukfu.look."  # + a slider's name (options.LOOKS): its value
 LANGUAGE_KEY = "lukfu.language"  # the language picker's choice
 SUIT_TIP_KEY = "lukfu.suits-shown"  # set once the suit legend was shown to a new player
@@ -39,9 +40,15 @@ SUIT_TIP_KEY = "lukfu.suits-shown"  # set once the suit legend was shown to a ne
 def update(model: Model, message: Message) -> tuple[Model, list[Effect]]:
     """The model after ``message``, and the effects the page must carry out."""
     fx: list[Effect] = []
+    if message[0] in INTERACTIONS and not model.interacted:
+        model = model._replace(interacted=True)
     handler = HANDLERS[message[0]]
     model = handler(model, fx, *message[1:])
     return offer_new_version(model), fx
+
+
+# What the player does on the page (after which sounds may play).
+INTERACTIONS = frozenset({"press", "card", "play-card", "key", "setting", "file-read"})
 
 
 # --- starting up ------------------------------------------------------------------------------
@@ -77,6 +84,7 @@ def settings_from(stored: dict[str, str | None], delay: int | None) -> Settings:
         marks=stored.get(MARKS_KEY) != "off",  # on for a new player
         shapes=stored.get(SHAPES_KEY) == "on",
         coach=stored.get(COACH_KEY) != "off",  # on for a new player
+        sound=stored.get(SOUND_KEY) != "off",  # on, once the player has touched the page
         looks=tuple((name, options.look_value(name, stored.get(LOOK_KEY + name)))
                     for name in options.LOOKS),
         delay=delay,
@@ -167,7 +175,7 @@ def catalog(model: Model, fx: list[Effect], language: str, data: bytes | None) -
 # --- settings ---------------------------------------------------------------------------------
 
 
-SWITCHES = {"marks": MARKS_KEY, "shapes": SHAPES_KEY, "coach": COACH_KEY}
+SWITCHES = {"marks": MARKS_KEY, "shapes": SHAPES_KEY, "coach": COACH_KEY, "sound": SOUND_KEY}
 """The settings that are on or off, and where each is kept."""
 
 
@@ -195,6 +203,8 @@ def setting(model: Model, fx: list[Effect], name: str, value: str) -> Model:
             return model._replace(settings=settings._replace(marks=on))
         if name == "shapes":
             return model._replace(settings=settings._replace(shapes=on))
+        if name == "sound":
+            return model._replace(settings=settings._replace(sound=on))
         return model._replace(settings=settings._replace(coach=on))
     if name in options.LOOKS:
         look = options.look_value(name, value)

@@ -16,7 +16,7 @@ from lukfu.i18n import OFFERED, Translator
 from lukfu.web.faces import BACK, CARD_DIR, SHAPES, SuitTipView, card_src, legend_src
 from lukfu.web.page import NoticeView, PageView, StatsPanelView
 from lukfu.web.render.dom import Shown, clear, element, js_options, normalize
-from lukfu.web.statistics import CHART_HEIGHT, CHART_WIDTH, Chart, StatsView
+from lukfu.web.statistics import CHART_HEIGHT, CHART_WIDTH, Chart, SheetView, StatsView
 
 SUIT_TIP_ID = "suit-tip"
 SVG = "http://www.w3.org/2000/svg"
@@ -98,7 +98,7 @@ class Panels:
             if str(node.value) != value:
                 node.value = value
         for name, on in (("marks", settings.marks), ("suit-shapes", settings.shapes),
-                         ("coach", settings.coach)):
+                         ("coach", settings.coach), ("sound", settings.sound)):
             node = document.getElementById(name)
             if bool(node.checked) != on:
                 node.checked = on
@@ -273,6 +273,9 @@ class Panels:
         """Fill the statistics panel: a table (a column a level), the chart, or the empty text."""
         body = document.getElementById("stats-body")
         clear(body)
+        if view.sheet is not None:
+            sheet = body.appendChild(self._sheet(view.sheet))
+            sheet.scrollTop = sheet.scrollHeight  # the latest deal in sight
         if view.empty:
             body.appendChild(element("p", "stats-empty", view.empty))
             return
@@ -297,6 +300,28 @@ class Panels:
             body.appendChild(element("p", "stats-accuracy", view.accuracy))
         if view.chart is not None:
             body.appendChild(self._chart(view.chart))
+
+    def _sheet(self, sheet: SheetView) -> Any:
+        """This visit's score sheet: a row a deal, the latest at the foot."""
+        box = element("div", "score-sheet", tabindex="0", role="region", aria_label=sheet.title)
+        table = element("table", "stats-table sheet-table")
+        table.appendChild(element("caption", "", sheet.title))
+        head = element("tr")
+        for i, name in enumerate(sheet.head):
+            head.appendChild(element("th", "num" if i else "", name, scope="col"))
+        thead = element("thead")
+        thead.appendChild(head)
+        table.appendChild(thead)
+        tbody = element("tbody")
+        for row in sheet.rows:
+            line = element("tr")
+            line.appendChild(element("th", "", row[0], scope="row"))
+            for cell in row[1:]:
+                line.appendChild(element("td", "num", cell))
+            tbody.appendChild(line)
+        table.appendChild(tbody)
+        box.appendChild(table)
+        return box
 
     def _chart(self, chart: Chart) -> Any:
         figure = element("figure", "stats-chart")
