@@ -91,6 +91,44 @@ def test_a_led_card_moves_on_a_phone_in_persian(page: Page, screenshot_dir: Path
     page.set_viewport_size({"width": 390, "height": 844})
     open_deal(page, "fa")
     a_led_card_moves_from_your_hand_to_the_trick(page, "fa", screenshot_dir)
+    new_cards_are_dealt_out(page, "fa-phone", screenshot_dir)
+
+
+DEALING = """() => {
+  window.moving = document.getAnimations();
+  return window.moving.map(a => { a.pause(); return a.effect.target.closest('#hand, .seat')
+                                                   .getAttribute('data-seat') || 'hand'; });
+}"""
+# Every dealing animation at one moment (ms from the first card's start).
+DEALT_AT = "(time) => window.moving.forEach(a => { a.currentTime = time; })"
+
+
+def new_cards_are_dealt_out(page: Page, name: str, screenshot_dir: Path) -> None:
+    """A new deal in place of this one: your twelve cards and the side seats' backs come from the
+    middle of the table, one after another (dealing-<name>-<ms>.png, frame by frame)."""
+    page.click("[data-action='new-deal']")
+    page.click("[data-action='abandon']")  # (the deal in progress: asked first)
+    page.wait_for_function("() => document.getElementById('table').dataset.phase === 'calling'")
+    movers = page.evaluate(DEALING)
+    assert movers.count("hand") == 12, movers
+    assert movers.count("1") == 12 and movers.count("2") == 12, movers
+    for time in (0, 150, 300, 600):
+        page.evaluate(DEALT_AT, time)
+        page.screenshot(path=str(screenshot_dir / f"dealing-{name}-{time}.png"))
+    page.evaluate("() => window.moving.forEach(a => a.finish())")
+
+
+def test_a_new_deal_is_dealt_out_and_not_with_reduced_motion(page: Page, screenshot_dir: Path) -> None:
+    open_deal(page)
+    new_cards_are_dealt_out(page, "en-desktop", screenshot_dir)
+    page.emulate_media(reduced_motion="reduce")
+    page.reload()
+    page.wait_for_selector(READY, timeout=30_000)
+    page.click("[data-action='new-deal']")
+    if page.is_visible("[data-action='abandon']"):
+        page.click("[data-action='abandon']")
+    page.wait_for_function("() => document.getElementById('table').dataset.phase === 'calling'")
+    assert page.evaluate(DEALING) == []
 
 
 def test_the_looks_apply_live_and_are_kept_and_reduced_motion_moves_nothing(page: Page) -> None:

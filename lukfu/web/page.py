@@ -195,7 +195,7 @@ def table(model: Model) -> TableView | None:
         text.hint_text(tr, model.advice) if model.advice else "", model.hints, model.hinting,
         touch=model.touch, last=model.last_trick, marks=model.settings.marks,
         totals=model.totals if session.is_over and model.lesson is None else None,
-        refusal=refusal)
+        refusal=refusal)._replace(dealt=f"{model.generation}.{session.state.redeals}")
     if model.lesson is None:
         return shown
     # The lesson's own buttons stand for these: its deal is not replayed, reviewed or hinted.

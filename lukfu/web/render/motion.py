@@ -88,3 +88,29 @@ class Flight:
         return node.animate(to_js(frames, dict_converter=Object.fromEntries),
                             js_options(duration=self.duration, easing="ease-out",
                                        fill="forwards" if forwards else "none"))
+
+
+def deal_out(hand: Any, seats: list[Any], deck: Any, duration: int) -> None:
+    """Fresh cards dealt from the middle of the table: your hand's, one after another, and the
+    two side seats' backs with them; ``duration`` is a card's move (the speed setting's; never
+    called with reduced motion or "instant")."""
+    there = deck.getBoundingClientRect()
+    cards = [*hand.querySelectorAll("[data-card]")]
+    backs = [[*seat.querySelectorAll(".seat-cards img")] for seat in seats[1:]]
+    step = duration / 6
+    for index, node in enumerate(cards):
+        _arrive(node, there, duration, index * step)
+    for row in backs:
+        for index, node in enumerate(row):
+            _arrive(node, there, duration, index * step)
+
+
+def _arrive(node: Any, there: Any, duration: int, delay: float) -> None:
+    here = node.getBoundingClientRect()
+    dx = there.left + there.width / 2 - (here.left + here.width / 2)
+    dy = there.top + there.height / 2 - (here.top + here.height / 2)
+    frames = [{"transform": f"translate({dx}px, {dy}px) scale(0.5)", "opacity": 0},
+              {"transform": "none", "opacity": 1}]
+    node.animate(to_js(frames, dict_converter=Object.fromEntries),
+                 js_options(duration=duration * 1.5, delay=delay, easing="ease-out",
+                            fill="backwards"))

@@ -15,7 +15,7 @@ from lukfu.web.faces import BACK, card_src
 from lukfu.web.keys import shortcut_key
 from lukfu.web.page import PageView
 from lukfu.web.render.dom import Shown, card_image, clear, element, js_options, old_mark, term
-from lukfu.web.render.motion import Flight
+from lukfu.web.render.motion import Flight, deal_out
 from lukfu.web.render.tips import Tips
 from lukfu.web.result import ResultView
 from lukfu.web.view import ButtonView, CardView, SeatView, TableView, TrickView
@@ -40,6 +40,7 @@ class Table:
         self.motion = 0
         self.words: PageView | None = None
         self._trick_view: TrickView | None = None
+        self._dealt = ""  # the cards last dealt out (TableView.dealt)
         self._current = ""  # the card of your hand that holds the tab stop
         self._current_index = 0
 
@@ -83,6 +84,10 @@ class Table:
             self.hint.textContent = view.hint
             self.hint.classList.toggle("problem", view.hint_problem)
         self._hand(view.hand, view.hand_enabled)
+        if view.dealt != self._dealt:
+            if self._dealt and self.motion and view.phase == "calling":
+                deal_out(self.hand, self.seats, self.trick, self.motion)  # (not at the page's start)
+            self._dealt = view.dealt
         for button in view.buttons:
             self._button(button)
         listed = {button.action for button in view.buttons}
