@@ -67,10 +67,13 @@ def test_every_language_on_the_page_and_a_whole_deal_in_persian(page: Page, scre
         speak(page, code)
         if code == "fa":
             suit_tip_in_persian(page, screenshot_dir)
+        the_suit_tip_covers_nothing(page, code)
         the_whole_page_speaks(page, code, screenshot_dir)
     page.set_viewport_size(DESKTOP)
     # The bubble follows the language, closes with its button, and never comes back (below).
     speak(page, "en")
+    the_suit_tip_covers_nothing(page, "en")
+    page.set_viewport_size(DESKTOP)
     assert tip.locator("li").all_inner_texts() == ["Coins", "Strings", "Myriads", "Tens"]
     assert tip.locator("img").first.get_attribute("src") == "static/cards/suit-C.svg"
     tip.locator("[data-action='dismiss-notice']").click()
@@ -174,9 +177,34 @@ def words_are_whole(page: Page, old: str) -> None:
     assert not cut, f"words cut short on the table: {cut}"
 
 
+# What the suit tip must never cover: a card (yours, the trick's, the side seats'), the prompt,
+# a trick slot, a seat's count.
+UNCOVERED = "#hand [data-card], #prompt, #trick .slot, .seat-cards img, .seat-count"
+COVERS = """(selector) => {
+  const tip = document.getElementById('suit-tip').getBoundingClientRect();
+  return [...document.querySelectorAll(selector)].filter(el => {
+    const r = el.getBoundingClientRect();
+    return r.width && r.height && r.left < tip.right && tip.left < r.right
+      && r.top < tip.bottom && tip.top < r.bottom;
+  }).map(el => el.id || el.className || el.getAttribute('data-card'));
+}"""
+
+
+def the_suit_tip_covers_nothing(page: Page, code: str) -> None:
+    """At each of the five screen sizes, the suit tip's box meets no card, prompt, trick slot or
+    seat count."""
+    from test_page_screens import SIZES
+
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.is_visible("#suit-tip")
+        covered = page.evaluate(COVERS, UNCOVERED)
+        assert not covered, (code, width, height, covered)
+
+
 def suit_tip_in_persian(page: Page, screenshot_dir: Path) -> None:
-    """First use: a bubble shows which card face is which suit, in the player's language and
-    digits; it floats over the page, leaving the prompt and your cards uncovered."""
+    """First use: a note shows which card face is which suit, in the player's language and
+    digits, above the prompt, leaving the prompt and your cards uncovered."""
     tip = page.locator("#suit-tip")
     assert tip.is_visible()
     persian = translator("fa")
@@ -190,7 +218,7 @@ def suit_tip_in_persian(page: Page, screenshot_dir: Path) -> None:
     assert hand and all(src.startswith("static/cards/fa/") for src in hand)
     assert page.eval_on_selector_all(
         "#rules img[data-suit]", "els => els.every(e => e.getAttribute('src').includes('/fa/'))")
-    # It floats: the prompt and every card of your hand stay uncovered and clickable.
+    # Above the prompt: the prompt and every card of your hand stay uncovered and clickable.
     box, prompt = tip.bounding_box(), page.locator("#prompt").bounding_box()
     assert box and prompt and box["y"] + box["height"] <= prompt["y"]
     page.screenshot(path=str(screenshot_dir / "suit-tip-fa.png"))
