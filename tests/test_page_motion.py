@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pytest
 from test_page_access import MY_TURN, hand
 from test_page_game import READY
+from test_page_languages import take_a_turn
 
 from lukfu.web import options
 
@@ -172,3 +173,35 @@ def test_the_looks_apply_live_and_are_kept_and_reduced_motion_moves_nothing(page
     page.uncheck("#suit-shapes")
     assert not any(page.evaluate(faces))
     assert lead_a_card(page, "slow") == []
+
+
+# Counts each sound source started (a note or a burst of noise) on the page's Web Audio.
+COUNT_SOUNDS = """
+window.soundsStarted = 0;
+for (const kind of [window.OscillatorNode, window.AudioBufferSourceNode]) {
+  const start = kind.prototype.start;
+  kind.prototype.start = function (...args) { window.soundsStarted += 1; return start.apply(this, args); };
+}
+"""
+
+
+def test_sounds_play_after_the_first_touch_and_never_once_turned_off(page: Page) -> None:
+    """Nothing sounds before the player touches the page; a call, the computers' cards and
+    your turn sound then (synthesised: no file is fetched); turned off, a card played is
+    silent, and the choice is kept."""
+    page.add_init_script(COUNT_SOUNDS)
+    page.goto("index.html?seed=3&master=1&delay=0")
+    page.wait_for_selector(READY, timeout=30_000)
+    page.wait_for_function(MY_TURN, timeout=20_000)
+    assert page.evaluate("window.soundsStarted") == 0, "a sound before any interaction"
+    page.click("[data-action='pass']" if page.is_visible("[data-action='pass']")
+               else "[data-action='call']")
+    page.wait_for_function("() => window.soundsStarted > 0", timeout=20_000)
+    page.uncheck("#sound")
+    heard = page.evaluate("window.soundsStarted")
+    for _ in range(2):  # your turns and the computers' cards between them, in silence
+        page.wait_for_function(MY_TURN, timeout=20_000)
+        take_a_turn(page)
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.soundsStarted") == heard
+    assert page.evaluate("localStorage.getItem('lukfu.sound')") == "off"
