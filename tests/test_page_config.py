@@ -179,7 +179,10 @@ def test_the_site_holds_only_what_ships(built: Path) -> None:
     files = site_files(built)
     catalogs = {catalog_url(code) for code in OFFERED if code != "en"}
     assert catalogs <= files, "every offered language's compiled catalog ships"
-    assert not [f for f in files if f.startswith("locales/") and f not in catalogs], "only .mo files"
+    words = {site.page_words_url(code) for code in OFFERED if code != "en"}
+    assert words <= files, "every offered language's static page words ship (page.json)"
+    assert not [f for f in files if f.startswith("locales/") and f not in catalogs | words], \
+        "only the .mo files and the static page's words"
     unwanted = re.compile(r"(\.(po|pot|map|md|toml\.partial)$|^(node_modules|tests|tools|bench|docs|\.)"
                           r"|package(-lock)?\.json|pyproject|codemirror|xterm|/(zip|mpy|py)-[A-Za-z0-9_]+\.js$)")
     assert not sorted(f for f in files if unwanted.search(f))

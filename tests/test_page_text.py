@@ -265,7 +265,10 @@ def test_discarding_when_you_cannot_beat() -> None:
 
 
 def test_every_error_code_has_words() -> None:
-    assert set(IllegalAction.CODES) - {"wrong-count"} <= set(text.ILLEGAL_REASONS)
+    assert set(IllegalAction.CODES) - {"wrong-count"} <= set(text.ILLEGAL_REASONS) | set(
+        text.ILLEGAL_TO_BEAT)
+    for messages in text.ILLEGAL_TO_BEAT.values():  # one message for each kind of play
+        assert set(messages) == {"single", "set", "run"}
 
 
 def test_claim_button_shows_F_S_and_your_points() -> None:
