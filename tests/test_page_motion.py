@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 import pytest
 from test_page_access import MY_TURN, hand
 from test_page_game import READY
-from test_page_languages import take_a_turn
 
 from lukfu.web import options
 
@@ -82,10 +81,22 @@ def test_a_led_card_moves_from_your_hand_to_the_trick_and_at_instant_nothing_mov
     page: Page, screenshot_dir: Path
 ) -> None:
     """Your first lead of deal 3 moves; at "Instant", your next lead (both computer players
-    discard to it) moves nothing, not even the finished trick."""
+    discard to it) moves nothing, not even the finished trick.  Sounds: none before the first
+    touch of the page, some after it, none once turned off (and the choice is kept).  A new deal
+    in place of this one is dealt out."""
+    page.add_init_script(COUNT_SOUNDS)
     open_deal(page)
+    assert page.evaluate("window.soundsStarted") == 0, "a sound before any interaction"
     a_led_card_moves_from_your_hand_to_the_trick(page, "en", screenshot_dir)
+    assert page.evaluate("window.soundsStarted") > 0  # the call, your card, your turn
+    page.uncheck("#sound")
+    heard = page.evaluate("window.soundsStarted")
     assert lead_a_card(page, "instant") == []
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.soundsStarted") == heard
+    assert page.evaluate("localStorage.getItem('lukfu.sound')") == "off"
+    page.select_option("#speed", "normal")
+    new_cards_are_dealt_out(page, "en-desktop", screenshot_dir)
 
 
 def test_a_led_card_moves_on_a_phone_in_persian(page: Page, screenshot_dir: Path) -> None:
@@ -117,19 +128,6 @@ def new_cards_are_dealt_out(page: Page, name: str, screenshot_dir: Path) -> None
         page.evaluate(DEALT_AT, time)
         page.screenshot(path=str(screenshot_dir / f"dealing-{name}-{time}.png"))
     page.evaluate("() => window.moving.forEach(a => a.finish())")
-
-
-def test_a_new_deal_is_dealt_out_and_not_with_reduced_motion(page: Page, screenshot_dir: Path) -> None:
-    open_deal(page)
-    new_cards_are_dealt_out(page, "en-desktop", screenshot_dir)
-    page.emulate_media(reduced_motion="reduce")
-    page.reload()
-    page.wait_for_selector(READY, timeout=30_000)
-    page.click("[data-action='new-deal']")
-    if page.is_visible("[data-action='abandon']"):
-        page.click("[data-action='abandon']")
-    page.wait_for_function("() => document.getElementById('table').dataset.phase === 'calling'")
-    assert page.evaluate(DEALING) == []
 
 
 def test_the_looks_apply_live_and_are_kept_and_reduced_motion_moves_nothing(page: Page) -> None:
@@ -173,6 +171,11 @@ def test_the_looks_apply_live_and_are_kept_and_reduced_motion_moves_nothing(page
     page.uncheck("#suit-shapes")
     assert not any(page.evaluate(faces))
     assert lead_a_card(page, "slow") == []
+    # Nor is a new deal dealt out.
+    page.click("[data-action='new-deal']")
+    page.click("[data-action='abandon']")
+    page.wait_for_function("() => document.getElementById('table').dataset.phase === 'calling'")
+    assert page.evaluate(DEALING) == []
 
 
 # Counts each sound source started (a note or a burst of noise) on the page's Web Audio.
@@ -183,25 +186,3 @@ for (const kind of [window.OscillatorNode, window.AudioBufferSourceNode]) {
   kind.prototype.start = function (...args) { window.soundsStarted += 1; return start.apply(this, args); };
 }
 """
-
-
-def test_sounds_play_after_the_first_touch_and_never_once_turned_off(page: Page) -> None:
-    """Nothing sounds before the player touches the page; a call, the computers' cards and
-    your turn sound then (synthesised: no file is fetched); turned off, a card played is
-    silent, and the choice is kept."""
-    page.add_init_script(COUNT_SOUNDS)
-    page.goto("index.html?seed=3&master=1&delay=0")
-    page.wait_for_selector(READY, timeout=30_000)
-    page.wait_for_function(MY_TURN, timeout=20_000)
-    assert page.evaluate("window.soundsStarted") == 0, "a sound before any interaction"
-    page.click("[data-action='pass']" if page.is_visible("[data-action='pass']")
-               else "[data-action='call']")
-    page.wait_for_function("() => window.soundsStarted > 0", timeout=20_000)
-    page.uncheck("#sound")
-    heard = page.evaluate("window.soundsStarted")
-    for _ in range(2):  # your turns and the computers' cards between them, in silence
-        page.wait_for_function(MY_TURN, timeout=20_000)
-        take_a_turn(page)
-    page.wait_for_timeout(300)
-    assert page.evaluate("window.soundsStarted") == heard
-    assert page.evaluate("localStorage.getItem('lukfu.sound')") == "off"
