@@ -14,6 +14,7 @@ import json
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 import pytest
 from test_page_game import READY, Deal, Player, speak
@@ -27,7 +28,7 @@ from lukfu.stats import Statistics, outcome
 from lukfu.web import saving, statistics
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
@@ -55,11 +56,6 @@ def start(player: Player, query: str) -> None:
     player.ai_hands = None
     player.page.goto("index.html" + query)
     player.page.wait_for_selector(READY, timeout=30_000)
-
-
-def reload(page: Page) -> None:
-    page.reload()
-    page.wait_for_selector(READY, timeout=30_000)
 
 
 def save_of(page: Page) -> Session:
@@ -110,10 +106,19 @@ OFF = """Object.defineProperty(window, 'localStorage', { get() {
 
 @pytest.mark.parametrize("storage", ["full", "off"])
 def test_storage_full_or_off_is_survived_with_one_notice(player: Player, storage: str) -> None:
+    """Full: a deal near its end, resumed from the save the page wrote before the storage filled
+    up, goes on to its end; off: a whole deal, from its first call, with no storage at all."""
     page = player.page
-    page.add_init_script(FULL if storage == "full" else OFF)
-    start(player, "?seed=3&master=0&delay=0")
-    deal = Deal(3)
+    if storage == "full":
+        deal = player.resume_near_the_end(3, 0)  # (its init script runs before FULL's)
+        page.add_init_script(FULL)
+        page.goto("index.html?delay=0")
+        page.wait_for_selector(READY, timeout=30_000)
+        assert save_of(page).deal_number == 3
+    else:
+        page.add_init_script(OFF)
+        start(player, "?seed=3&master=0&delay=0")
+        deal = Deal(3)
     for _ in range(200):
         player.wait_for_me()
         if player.attr("data-phase") == "over":
@@ -147,10 +152,87 @@ def finish(player: Player, seed: int, master: int = 0) -> Deal:
     raise AssertionError("the deal did not end")
 
 
-def test_a_shared_link_deals_the_same_cards_in_a_fresh_browser(
-        player: Player, browser: Browser, site_url: str, screenshot_dir: Path) -> None:
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 720}
+LANGUAGES = ("en", "fa")
+
+
+def test_a_link_opened_mid_deal_keeps_the_unfinished_deal_to_go_back_to(player: Player,
+                                                                        screenshot_dir: Path) -> None:
     page = player.page
+    start(player, "?seed=7&master=0&delay=0")
+    deal = Deal(7)
+    for _ in range(2):  # a few moves into deal 7
+        player.wait_for_me()
+        player.decide(deal, [True], claim=False)
+    player.wait_for_me()
+    assert player.attr("data-phase") == "playing"
+    before = page.evaluate(SNAPSHOT)
+    page.goto(f"index.html?deal={deal_code(41, 1)}&delay=0")
+    page.wait_for_selector(READY, timeout=30_000)
+    assert save_of(page).deal_number == 41
+    notice = page.locator("#notices .notice")
+    assert notice.count() == 1 and saving.aside_text(tr) in notice.inner_text()
+    shoot(page, screenshot_dir / "saves-aside-en.png")
+    page.click("[data-action='resume-aside']")
+    player.wait_for_me()
+    assert page.evaluate(SNAPSHOT) == before  # deal 7, exactly where it was left
+    assert save_of(page).deal_number == 7 and not page.locator("#notices .notice").count()
+    assert page.evaluate("localStorage.getItem('lukfu.save.aside')") is None
+    # A link to the same deal, or opened after a finished one, puts nothing aside.
+    page.goto("index.html?seed=7&master=0&delay=0")
+    page.wait_for_selector(READY, timeout=30_000)
+    assert not page.locator("#notices .notice").count()
+
+
+SIZES = {"phone": PHONE, "desktop": DESKTOP}
+
+
+def shoot_everywhere(page: Page, folder: Path, language: str, panel: str, selector: str) -> None:
+    """``selector`` scrolled into view and shot at each size: panels-<language>-<size>-<panel>."""
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.locator(selector).scroll_into_view_if_needed()
+        # A card still in flight (a computer's move, from where its seat was before the resize)
+        # may reach past the page's edge for a moment: measure the page at rest.
+        page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+        shoot(page, folder / f"panels-{language}-{size}-{panel}.png")
+        wide = page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth")
+        assert not wide, f"the page scrolls sideways ({language}, {size}, {panel})"
+
+
+def replay_step(page: Page) -> int:
+    """The step the replay's prompt names (Persian digits read too)."""
+    digits = page.inner_text("#prompt").translate(str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789"))
+    return int(re.findall(r"\d+", digits)[0])
+
+
+DAMAGED = """if (!sessionStorage.getItem('test.damaged')) {
+  sessionStorage.setItem('test.damaged', '1');
+  localStorage.setItem('lukfu.save', %s); }"""
+
+
+def test_a_finished_deal_s_link_statistics_and_replay(
+        player: Player, site_url: str, screenshot_dir: Path) -> None:
+    """One visit, one deal: a damaged save is noticed; a deal resumed near its end is finished
+    by clicking; its link is shared (to the clipboard, or selected in its box to copy by hand
+    when there is no clipboard) and deals the same cards in a fresh browser; the statistics go
+    out as a download and come back from a chosen file; and the new panels (the notice, the
+    share box, the statistics and the replay) are looked at in English and Persian (the picker
+    switches them) on a phone and a desktop, by a person (artifacts/screenshots/
+    panels-<language>-<size>-*.png); nothing there may overflow the page."""
+    page = player.page
+    page.add_init_script(DAMAGED % json.dumps(edited_save()))
+    page.goto("index.html?delay=0")
+    page.wait_for_selector(READY, timeout=30_000)
+    for language in LANGUAGES:
+        speak(page, language)
+        assert saving.save_problem_text(translator(language), CHECK) in page.inner_text("#notices")
+        shoot_everywhere(page, screenshot_dir, language, "notice", "#notices")
+    speak(page, "en")
+    page.set_viewport_size(DESKTOP)
     finish(player, 77, master=2)
+    # The link, to share: in its box, to the clipboard, or selected to copy by hand.
     link = page.input_value("#share-link")
     code = deal_code(77, 2)
     assert link == f"{site_url}index.html?deal={code}"
@@ -162,39 +244,15 @@ def test_a_shared_link_deals_the_same_cards_in_a_fresh_browser(
     assert page.evaluate("navigator.clipboard.readText()") == link
     again = page.get_attribute("#trick .result .replay a", "href")
     assert again == f"?delay=0&deal={code}"
-    friend = browser.new_context()  # another person: no storage, no cookies
-    try:
-        other = friend.new_page()
-        errors: list[str] = []
-        other.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        other.goto(link)
-        other.wait_for_selector(READY, timeout=30_000)
-        state = new_deal(77, 2)
-        hand = other.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
-        assert hand == [str(c) for c in state.hands[0]]
-        assert other.inner_text("#log").startswith("A new deal: Left is the Master.")
-        assert "deal=" not in other.url  # a reload resumes the friend's deal
-        assert not errors
-    finally:
-        friend.close()
-
-
-def test_without_a_clipboard_the_link_is_selected_to_copy_by_hand(player: Player) -> None:
-    page = player.page
-    page.add_init_script("Object.defineProperty(navigator, 'clipboard', { get() { return undefined; } });")
-    finish(player, 5)
+    page.evaluate("Object.defineProperty(navigator, 'clipboard', { get() { return undefined; } })")
     page.click("[data-action='copy-link']")
-    page.wait_for_function("() => document.getElementById('share-status').textContent !== ''")
+    page.wait_for_function(
+        "() => document.getElementById('share-status').textContent !== 'The link is copied.'")
     assert page.inner_text("#share-status") == "Copy the link from the box."
     selected = page.evaluate("""() => { const box = document.getElementById('share-link');
         return document.activeElement === box && box.selectionEnd - box.selectionStart; }""")
-    assert selected == len(page.input_value("#share-link"))
-
-
-def test_statistics_export_import_round_trip_and_refusals(player: Player, screenshot_dir: Path,
-                                                         tmp_path: Path) -> None:
-    page = player.page
-    finish(player, 12)
+    assert selected == len(link)
+    # The statistics: out as a download, back from a chosen file.
     net = int(page.get_attribute("[data-result-seat='0']", "data-net") or "x")
     assert page.inner_text("#stats-body").split("\n")[0:1] != ["No deals yet"]
     with page.expect_download() as info:
@@ -240,78 +298,7 @@ def test_statistics_export_import_round_trip_and_refusals(player: Player, screen
         page.click("[data-action='export-stats']")
     assert Statistics.from_json(Path(info.value.path()).read_text(encoding="utf-8")) == theirs
     page.screenshot(path=str(screenshot_dir / "saves-statistics-en.png"), full_page=True)
-
-
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 720}
-LANGUAGES = ("en", "fa")
-
-
-def test_a_link_opened_mid_deal_keeps_the_unfinished_deal_to_go_back_to(player: Player,
-                                                                        screenshot_dir: Path) -> None:
-    page = player.page
-    start(player, "?seed=7&master=0&delay=0")
-    deal = Deal(7)
-    for _ in range(2):  # a few moves into deal 7
-        player.wait_for_me()
-        player.decide(deal, [True], claim=False)
-    player.wait_for_me()
-    assert player.attr("data-phase") == "playing"
-    before = page.evaluate(SNAPSHOT)
-    page.goto(f"index.html?deal={deal_code(41, 1)}&delay=0")
-    page.wait_for_selector(READY, timeout=30_000)
-    assert save_of(page).deal_number == 41
-    notice = page.locator("#notices .notice")
-    assert notice.count() == 1 and saving.aside_text(tr) in notice.inner_text()
-    shoot(page, screenshot_dir / "saves-aside-en.png")
-    page.click("[data-action='resume-aside']")
-    player.wait_for_me()
-    assert page.evaluate(SNAPSHOT) == before  # deal 7, exactly where it was left
-    assert save_of(page).deal_number == 7 and not page.locator("#notices .notice").count()
-    assert page.evaluate("localStorage.getItem('lukfu.save.aside')") is None
-    # A link to the same deal, or opened after a finished one, puts nothing aside.
-    page.goto("index.html?seed=7&master=0&delay=0")
-    page.wait_for_selector(READY, timeout=30_000)
-    assert not page.locator("#notices .notice").count()
-
-
-SIZES = {"phone": PHONE, "desktop": DESKTOP}
-
-
-def shoot_everywhere(page: Page, folder: Path, language: str, panel: str, selector: str) -> None:
-    """``selector`` scrolled into view and shot at each size: panels-<language>-<size>-<panel>."""
-    for size, viewport in SIZES.items():
-        page.set_viewport_size(viewport)
-        page.locator(selector).scroll_into_view_if_needed()
-        shoot(page, folder / f"panels-{language}-{size}-{panel}.png")
-        wide = page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth")
-        assert not wide, f"the page scrolls sideways ({language}, {size}, {panel})"
-
-
-def replay_step(page: Page) -> int:
-    """The step the replay's prompt names (Persian digits read too)."""
-    digits = page.inner_text("#prompt").translate(str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789"))
-    return int(re.findall(r"\d+", digits)[0])
-
-
-def test_screenshots_of_the_new_panels(player: Player, screenshot_dir: Path) -> None:
-    """A damaged save's notice, the share box and statistics and the replay, in English and
-    Persian (the picker switches them mid-deal) on a phone and a desktop, looked at by a person
-    (artifacts/screenshots/panels-<language>-<size>-*.png); nothing here may overflow the page."""
-    page = player.page
-    page.goto("index.html?seed=4&master=0&delay=0")
-    page.wait_for_selector(READY, timeout=30_000)
-    page.evaluate("s => localStorage.setItem('lukfu.statistics', s)", statistics_sample())
-    page.evaluate("s => localStorage.setItem('lukfu.save', s)", edited_save())
-    reload(page)
-    for language in LANGUAGES:
-        speak(page, language)
-        assert saving.save_problem_text(translator(language), CHECK) in page.inner_text("#notices")
-        shoot_everywhere(page, screenshot_dir, language, "notice", "#notices")
-    page.goto("index.html?seed=4&master=0&delay=0")
-    page.wait_for_selector(READY, timeout=30_000)
-    # Play the new deal to its end with the engine's choices, clicking the page's buttons.
-    finish_in_any_language(page)
+    # The share box and the statistics (the three deals just brought in) in both languages.
     for language in LANGUAGES:
         speak(page, language)
         shoot_everywhere(page, screenshot_dir, language, "share", ".share")
@@ -327,6 +314,7 @@ def test_screenshots_of_the_new_panels(player: Player, screenshot_dir: Path) -> 
         assert view.rows[0].label in page.inner_text("#stats") and view.chart is not None
         scale = page.eval_on_selector_all(".chart-scale span", "spans => spans.map(s => s.textContent)")
         assert scale == [view.chart.high, view.chart.low]  # the highest total above the lowest
+    # The replay.
     speak(page, "en")
     page.click("[data-action='replay']")
     page.evaluate("() => document.activeElement.blur()")  # the keys go to the table
@@ -340,6 +328,27 @@ def test_screenshots_of_the_new_panels(player: Player, screenshot_dir: Path) -> 
     page.evaluate("() => document.activeElement.blur()")
     page.keyboard.press("ArrowRight")  # back, in a right-to-left page
     assert replay_step(page) == 6
+    # The link in a fresh browser, another person's: nothing stored (this visit's page is
+    # closed and the site's storage cleared first), no cookies.
+    context = page.context
+    page.close()
+    context.clear_cookies()
+    other = context.new_page()
+    session = context.new_cdp_session(other)
+    session.send("Storage.clearDataForOrigin", {
+        "origin": f"{urlsplit(site_url).scheme}://{urlsplit(site_url).netloc}",
+        "storageTypes": "local_storage,session_storage,indexeddb,cache_storage,service_workers"})
+    session.detach()
+    errors: list[str] = []
+    other.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    other.goto(link)
+    other.wait_for_selector(READY, timeout=30_000)
+    state = new_deal(77, 2)
+    hand = other.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
+    assert hand == [str(c) for c in state.hands[0]]
+    assert other.inner_text("#log").startswith("A new deal: Left is the Master.")
+    assert "deal=" not in other.url  # a reload resumes the friend's deal
+    assert not errors
 
 
 def shoot(page: Page, path: Path) -> None:
