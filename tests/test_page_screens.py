@@ -59,6 +59,14 @@ MEASURE = """() => {
 }"""
 
 
+# The settings' sliders whose middle is not level with their label's lines.
+SLIDERS_BELOW = """() => [...document.querySelectorAll('.settings-panel input[type=range]')].filter(input => {
+  const box = input.getBoundingClientRect(), label = input.closest('label').querySelector('span')
+    .getBoundingClientRect(), middle = box.top + box.height / 2;
+  return middle < label.top || middle > label.bottom;
+}).map(input => input.id)"""
+
+
 def overlap(a: dict[str, float], b: dict[str, float]) -> float:
     """The area two rectangles share (touching edges share none)."""
     return max(0.0, min(a["r"], b["r"]) - max(a["x"], b["x"])) * max(
@@ -97,6 +105,16 @@ def problems_at(page: Page, phase: str, width: int, height: int, shots: Path) ->
             found.append(f"{where}: the target {name!r} is {r['w']:.1f}×{r['h']:.1f}")
         if name in ("call", "pass", "play", "discard", "claim", "new-deal") and r["h"] < 43.5:
             found.append(f"{where}: the {name} button is {r['h']:.1f}px high")
+    if phase == "calling":  # the three names, and their "Passes" / "Deciding…", on one line
+        for part in ("slot-name", "slot-note"):
+            tops = page.eval_on_selector_all(
+                f"#trick .slot .{part}", "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
+            if len(set(tops)) > 1:
+                found.append(f"{where}: the calling screen's {part}s stand at {tops}")
+        if width >= 390:  # each slider beside its label, not below it
+            below = page.evaluate(SLIDERS_BELOW)
+            if below:
+                found.append(f"{where}: {below} below their labels")
     trick = regions.get("trick")
     for slot in m["slots"]:
         for other in m["slots"]:
