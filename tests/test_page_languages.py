@@ -282,7 +282,8 @@ def take_a_turn(page: Page) -> None:
         page.click("[data-action='claim']")
         return
     hand = page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
-    best = page.locator("#trick .slot.best .slot-cards img").count()
+    # (a finished trick still on the table means that you lead: there is nothing to beat)
+    best = page.locator("#trick:not(.finished) .slot.best .slot-cards img").count()
     if visible("discard"):
         for code in hand[:best]:
             page.click(f"#hand [data-card='{code}']")
