@@ -2,9 +2,10 @@
 //
 // Reads a JSON job on stdin: {"runtime": folder of pyodide.mjs, "root": the repository,
 // "members": {archive member: source path under root}, "out": the zip to write}.
-// Pyodide (the pinned build the page ships) compiles each source to a hash-based pyc, named in
-// tracebacks by its path in the repository, and stores them, deflated, in name order with a
-// fixed date: the same sources give the same bytes.  A source that does not compile fails the job.
+// Pyodide (the pinned build the page ships) compiles each source, without its docstrings, to a
+// hash-based pyc named in tracebacks by its path in the repository, and stores them, deflated, in
+// name order with a fixed date: the same sources give the same bytes.  A source that does not
+// compile fails the job.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -19,18 +20,35 @@ for (const [member, path] of Object.entries(job.members)) {
 }
 pyodide.globals.set("members_json", JSON.stringify(job.members));
 pyodide.runPython(`
-import json, py_compile, zipfile
+import ast, importlib.util, json, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def without_docstrings(tree):
+    """The module with its docstrings left out (they are for readers of the source; no code of
+    the page reads __doc__): a smaller archive, every line number kept for tracebacks."""
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, DOCUMENTED) and body and isinstance(body[0], ast.Expr) \\
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+            node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
+    return tree
+
 
 members = json.loads(members_json)
 with zipfile.ZipFile("/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
     for member in sorted(members):
         path = members[member]
-        py_compile.compile("/src/" + path, cfile="/compiled.pyc", dfile=path, doraise=True,
-                           invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+        with open("/src/" + path, "rb") as file:
+            source = file.read()
+        tree = without_docstrings(ast.parse(source, path))
+        code = compile(tree, path, "exec", dont_inherit=True)
+        data = _code_to_hash_pyc(code, importlib.util.source_hash(source), False)
         info = zipfile.ZipInfo(member, date_time=(1980, 1, 1, 0, 0, 0))
         info.compress_type = zipfile.ZIP_DEFLATED
         info.external_attr = 0o644 << 16
-        with open("/compiled.pyc", "rb") as compiled:
-            archive.writestr(info, compiled.read(), compresslevel=9)
+        archive.writestr(info, bytes(data), compresslevel=9)
 `);
 writeFileSync(job.out, pyodide.FS.readFile("/out.zip"));

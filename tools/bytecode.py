@@ -6,9 +6,11 @@ page's Python, Pyodide's 3.14, compiled them here).  Only what the page can impo
 modules reachable from its entry point, ``lukfu.web.main``, by any ``import`` statement, at module
 level or inside a function (a static walk, so a lazily imported module is never forgotten).
 
-The archive is made by the pinned Pyodide itself, run in Node (tools/bytecode.mjs): its
-``py_compile`` writes hash-based pycs (no timestamps) and its ``zipfile`` writes members in name
-order with a fixed date, so the same sources give the same bytes on every machine.  A built
+The archive is made by the pinned Pyodide itself, run in Node (tools/bytecode.mjs): it compiles
+each module without its docstrings (for readers of the source; the page never reads ``__doc__``;
+line numbers stay as they are) to a hash-based pyc (no timestamps), and its ``zipfile`` writes
+the members in name order with a fixed date, so the same sources give the same bytes on every
+machine.  A built
 archive is kept in runtime/ under a key of its inputs, and reused until one of them changes.
 """
 
