@@ -255,6 +255,11 @@ def a_python_exception_in_a_click_shows_the_calm_panel_and_keeps_the_record(page
     page.evaluate(f"() => document.querySelector(\"#hand [data-card='{cards[-1]}']\").remove()")
     page.click(f"#hand [data-card='{cards[0]}']")
     page.wait_for_selector(FAILED, state="visible", timeout=5_000)
+    # Whatever still moves behind it (here a setting, drawn again by Python) leaves it up.
+    page.evaluate("""() => { const marks = document.getElementById('marks');
+        marks.checked = !marks.checked; marks.dispatchEvent(new Event('change')); }""")
+    page.wait_for_timeout(200)
+    assert page.is_visible(FAILED)
     assert page.inner_text("#failure-title") == "Something went wrong"
     assert page.is_visible("#failure [data-action='restart']")
     details = page.evaluate("() => document.getElementById('failure').failureDetails || ''")

@@ -65,6 +65,13 @@ class Table:
             self.node.focus(js_options(preventScroll=True))
 
     def _render(self, view: TableView) -> None:
+        panel = document.getElementById("failure")
+        if self.node.getAttribute("data-phase") == "error" and not panel.hidden:
+            # The page's last-resort panel (index.html: a Python error nobody caught) stays up,
+            # whatever still moves behind it, until a new deal ("New deal") is on the table.
+            if view.dealt == self._dealt:
+                return
+            panel.hidden = True
         self.node.setAttribute("data-phase", view.phase)
         self.node.setAttribute("data-to-move", "" if view.to_move is None else str(view.to_move))
         for seat_view in view.seats:
