@@ -111,6 +111,16 @@ DEALING = """() => {
   return window.moving.map(a => { a.pause(); return a.effect.target.closest('#hand, .seat')
                                                    .getAttribute('data-seat') || 'hand'; });
 }"""
+# Records where each animation the page starts is (your hand, or a seat's number).
+RECORD_ANIMATE = """() => {
+  window.dealtTo = [];
+  window.realAnimate = Element.prototype.animate;
+  Element.prototype.animate = function (...args) {
+    window.dealtTo.push(this.closest('#hand') ? 'hand'
+                        : (this.closest('.seat') || {getAttribute: () => '?'}).getAttribute('data-seat'));
+    return window.realAnimate.apply(this, args);
+  };
+}"""
 # Every dealing animation at one moment (ms from the first card's start).
 DEALT_AT = "(time) => window.moving.forEach(a => { a.currentTime = time; })"
 
@@ -118,10 +128,12 @@ DEALT_AT = "(time) => window.moving.forEach(a => { a.currentTime = time; })"
 def new_cards_are_dealt_out(page: Page, name: str, screenshot_dir: Path) -> None:
     """A new deal in place of this one: your twelve cards and the side seats' backs come from the
     middle of the table, one after another (dealing-<name>-<ms>.png, frame by frame)."""
+    page.evaluate(RECORD_ANIMATE)  # every animation asked for, even one over before we look
     page.click("[data-action='new-deal']")
     page.click("[data-action='abandon']")  # (the deal in progress: asked first)
     page.wait_for_function("() => document.getElementById('table').dataset.phase === 'calling'")
-    movers = page.evaluate(DEALING)
+    page.evaluate(DEALING)  # the ones still moving, paused for the frames below
+    movers = page.evaluate("() => { Element.prototype.animate = window.realAnimate; return window.dealtTo; }")
     assert movers.count("hand") == 12, movers
     assert movers.count("1") == 12 and movers.count("2") == 12, movers
     for time in (0, 150, 300, 600):
