@@ -194,7 +194,8 @@ def page_words(page: str) -> dict[str, dict[str, object]]:
         texts = {(f"{context}\u0004{msgid}" if context else msgid):
                  (tr.pgettext(context, msgid) if context else tr.gettext(msgid))
                  for context, msgid in sorted(found, key=lambda m: (m[0] or "", m[1]))}
-        images = {english: own(code) for english, own in pictures if own(code) != english}
+        images = {english: own for english, own in ((e, make(code)) for e, make in pictures)
+                  if own != english}
         words[code] = {"words": texts, "images": images}
     return words
 
@@ -239,6 +240,8 @@ def content_security_policy(page: str) -> str:
 
 def render_page(ship: Shipment) -> str:
     """index.html for site/: the runtime's versioned folders, the boot JSON, the CSP."""
+    from lukfu.i18n import DEFAULT_LANGUAGE, OFFERED
+
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     page = page.replace('"runtime/pyscript/', f'"{ship.pyscript}/')
     boot = {
@@ -247,7 +250,7 @@ def render_page(ship: Shipment) -> str:
         "fetch": ["pyscript.toml", *ship.code],
         "downloads": {path: ship.files[path].stat().st_size for path in ship.downloads},
         "words": boot_words(page),
-        "page": {code: page_words_url(code) for code in page_words(page)},
+        "page": {code: page_words_url(code) for code in OFFERED if code != DEFAULT_LANGUAGE},
     }
     data = json.dumps(boot, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     page, found = re.subn(

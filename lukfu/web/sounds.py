@@ -42,12 +42,14 @@ VOLUME = 0.25  # the page's overall volume: a moderate one
 GAP = 0.09  # seconds between two sounds asked for at once (a card, then the trick taken)
 
 
+BY_EVENT = {LED: CARD, PLAYED: CARD, DISCARDED: DISCARD, TRICK_WON: TRICK, CLAIMED: CLAIM,
+            DEAL_OVER: END}
+
+
 def sounds_for(events: Iterable[Event], your_turn: bool) -> list[str]:
     """The sounds for events just told, in order, and the "your turn" chime when the table now
     waits for you (a claim or the end of the deal says enough by itself)."""
-    by_kind = {LED: CARD, PLAYED: CARD, DISCARDED: DISCARD, TRICK_WON: TRICK, CLAIMED: CLAIM,
-               DEAL_OVER: END}
-    names = [by_kind[event.kind] for event in events if event.kind in by_kind]
+    names = [BY_EVENT[event.kind] for event in events if event.kind in BY_EVENT]
     if your_turn and not {CLAIM, END} & set(names):
         names.append(TURN)
     return names

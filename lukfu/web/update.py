@@ -278,26 +278,27 @@ def computer_turn(model: Model, fx: list[Effect], generation: int) -> Model:
     return deal.computer_turn(model, fx, generation)
 
 
-def card(model: Model, fx: list[Effect], code: str) -> Model:
+def pressed_card(model: Model, code: str) -> Card | None:
+    """The card a press on your hand names, if the table takes presses on cards now."""
     if model.failure is not None or model.replay is not None:
-        return model
+        return None
     try:
         (chosen,) = parse_cards(code)
     except ValueError:
-        return model
-    return deal.toggle(model, chosen)
+        return None
+    return chosen
+
+
+def card(model: Model, fx: list[Effect], code: str) -> Model:
+    chosen = pressed_card(model, code)
+    return model if chosen is None else deal.toggle(model, chosen)
 
 
 def play_card(model: Model, fx: list[Effect], code: str) -> Model:
     """A double click or a double tap on a card of your hand: play it alone, when nothing else is
     selected and a single of it is legal now (sets, runs and discards keep select, then confirm)."""
-    if model.failure is not None or model.replay is not None:
-        return model
-    try:
-        (chosen,) = parse_cards(code)
-    except ValueError:
-        return model
-    return play_alone(model, fx, chosen)
+    chosen = pressed_card(model, code)
+    return model if chosen is None else play_alone(model, fx, chosen)
 
 
 def play_alone(model: Model, fx: list[Effect], chosen: Card) -> Model:

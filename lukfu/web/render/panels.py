@@ -6,6 +6,7 @@ Page-only (imports ``js``): it copies a `PageView` into the DOM, touching what c
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from js import document, window
@@ -20,6 +21,29 @@ from lukfu.web.statistics import CHART_HEIGHT, CHART_WIDTH, Chart, SheetView, St
 
 SUIT_TIP_ID = "suit-tip"
 SVG = "http://www.w3.org/2000/svg"
+
+
+def number_table(cls: str, corner: str, columns: Sequence[str],
+                 rows: Iterable[tuple[str, Sequence[str]]]) -> Any:
+    """A table of numbers: a heading a column (``corner`` above the rows' labels, "" for none),
+    then a row a label, its numbers aligned at the end."""
+    head = element("tr")
+    head.appendChild(element("th", "", corner, scope="col") if corner else element("td"))
+    for column in columns:
+        head.appendChild(element("th", "num", column, scope="col"))
+    thead = element("thead")
+    thead.appendChild(head)
+    tbody = element("tbody")
+    for label, values in rows:
+        line = element("tr")
+        line.appendChild(element("th", "", label, scope="row"))
+        for value in values:
+            line.appendChild(element("td", "num", value))
+        tbody.appendChild(line)
+    table = element("table", cls)
+    table.appendChild(thead)
+    table.appendChild(tbody)
+    return table
 
 
 class Panels:
@@ -279,23 +303,8 @@ class Panels:
         if view.empty:
             body.appendChild(element("p", "stats-empty", view.empty))
             return
-        table = element("table", "stats-table")
-        head = element("tr")
-        head.appendChild(element("td"))
-        for column in view.columns:
-            head.appendChild(element("th", "num", column, scope="col"))
-        thead = element("thead")
-        thead.appendChild(head)
-        table.appendChild(thead)
-        tbody = element("tbody")
-        for row in view.rows:
-            line = element("tr")
-            line.appendChild(element("th", "", row.label, scope="row"))
-            for value in row.values:
-                line.appendChild(element("td", "num", value))
-            tbody.appendChild(line)
-        table.appendChild(tbody)
-        body.appendChild(table)
+        body.appendChild(number_table("stats-table", "", view.columns,
+                                      [(row.label, row.values) for row in view.rows]))
         if view.accuracy:
             body.appendChild(element("p", "stats-accuracy", view.accuracy))
         if view.chart is not None:
@@ -304,22 +313,9 @@ class Panels:
     def _sheet(self, sheet: SheetView) -> Any:
         """This visit's score sheet: a row a deal, the latest at the foot."""
         box = element("div", "score-sheet", tabindex="0", role="region", aria_label=sheet.title)
-        table = element("table", "stats-table sheet-table")
-        table.appendChild(element("caption", "", sheet.title))
-        head = element("tr")
-        for i, name in enumerate(sheet.head):
-            head.appendChild(element("th", "num" if i else "", name, scope="col"))
-        thead = element("thead")
-        thead.appendChild(head)
-        table.appendChild(thead)
-        tbody = element("tbody")
-        for row in sheet.rows:
-            line = element("tr")
-            line.appendChild(element("th", "", row[0], scope="row"))
-            for cell in row[1:]:
-                line.appendChild(element("td", "num", cell))
-            tbody.appendChild(line)
-        table.appendChild(tbody)
+        table = number_table("stats-table sheet-table", sheet.head[0], sheet.head[1:],
+                             [(row[0], row[1:]) for row in sheet.rows])
+        table.insertBefore(element("caption", "", sheet.title), table.firstChild)
         box.appendChild(table)
         return box
 

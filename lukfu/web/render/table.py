@@ -30,6 +30,7 @@ class Table:
         self.prompt = document.getElementById("prompt")
         self.hint = document.getElementById("hint")
         self.hand = document.getElementById("hand")
+        self.failure = document.getElementById("failure")
         self.seats = [self.node.querySelector(f'[data-seat="{seat}"]') for seat in range(3)]
         self.buttons = {str(b.getAttribute("data-action")): b
                         for b in document.querySelectorAll("#actions [data-action]")}
@@ -65,7 +66,7 @@ class Table:
             self.node.focus(js_options(preventScroll=True))
 
     def _render(self, view: TableView) -> None:
-        panel = document.getElementById("failure")
+        panel = self.failure
         if self.node.getAttribute("data-phase") == "error" and not panel.hidden:
             # The page's last-resort panel (index.html: a Python error nobody caught) stays up,
             # whatever still moves behind it, until a new deal ("New deal") is on the table.
