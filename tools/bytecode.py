@@ -1,9 +1,12 @@
-"""The game's own Python as the page gets it: one archive of bytecode, compiled by the page's Python.
+"""The game's own Python as the page gets it: two archives, one a side.
 
-The page imports the game from ``lukfu.zip`` on ``sys.path`` (zipimport), so a start costs one
+``page.zip`` holds the page's DOM layer (lukfu/page/) as sources, for MicroPython on the main
+thread, which unpacks it into its file system (`page_archive`).
+
+The game's worker imports the game from ``lukfu.zip``, bytecode compiled by the worker's Python on ``sys.path`` (zipimport), so a start costs one
 request instead of one per module, and no module is compiled from source in the browser (the
-page's Python, Pyodide's 3.14, compiled them here).  Only what the page can import ships: the
-modules reachable from its entry point, ``lukfu.web.main``, by any ``import`` statement, at module
+page's Python, Pyodide's 3.14, compiled them here).  Only what the worker can import ships: the
+modules reachable from its entry point, ``lukfu.web.worker``, by any ``import`` statement, at module
 level or inside a function (a static walk, so a lazily imported module is never forgotten).
 
 The archive is made by the pinned Pyodide itself, run in Node (tools/bytecode.mjs): it compiles
@@ -26,10 +29,11 @@ from pathlib import Path
 from tools import runtime
 
 ROOT = runtime.ROOT
-ENTRY = "lukfu.web.main"
+ENTRY = "lukfu.web.worker"  # the game's worker (index.html)
 ARCHIVE = "lukfu.zip"  # its path in site/, and the name the page puts on sys.path
 SCRIPT = ROOT / "tools" / "bytecode.mjs"
 CACHE = runtime.RUNTIME / "bytecode"
+FIXED_DATE = (1980, 1, 1, 0, 0, 0)  # zip's earliest: the same bytes on every machine
 
 
 def module_file(name: str) -> Path | None:
@@ -119,3 +123,27 @@ def build_archive(pyodide_version: str) -> Path:
         old.unlink()
     partial.replace(target)
     return target
+
+
+PAGE_ARCHIVE = "page.zip"  # its path in site/; MicroPython unpacks it (page.toml)
+PAGE_PACKAGE = ROOT / "lukfu" / "page"
+
+
+def page_archive() -> bytes:
+    """page.zip: lukfu/page/'s sources under lukfu/page/, with their folders (MicroPython's
+    unpacking makes a folder only from its own entry), in name order with a fixed date."""
+    import io
+    import zipfile
+
+    sources = sorted(p for p in PAGE_PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
+    folders = sorted({p.parent for p in sources} | {PAGE_PACKAGE.parent})
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w") as archive:
+        for folder in folders:
+            info = zipfile.ZipInfo(folder.relative_to(ROOT).as_posix() + "/", FIXED_DATE)
+            archive.writestr(info, b"")
+        for source in sources:
+            info = zipfile.ZipInfo(source.relative_to(ROOT).as_posix(), FIXED_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, source.read_bytes())
+    return data.getvalue()

@@ -47,6 +47,11 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 PYSCRIPT_SRC = NODE_MODULES / "@pyscript" / "core" / "dist"
+# MicroPython runs the page's DOM layer (lukfu/page/) on the main thread; Pyodide the game, in a
+# worker.  PyScript names the version it was built with: check_versions holds the pin to it.
+MICROPYTHON = "@micropython/micropython-webassembly-pyscript"
+MICROPYTHON_SRC = NODE_MODULES / MICROPYTHON
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 NOTO = "@fontsource/noto-sans-tc"
 VAZIRMATN = "vazirmatn"
 
@@ -76,7 +81,8 @@ def check_versions() -> str:
     pins = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
     pyodide_version = installed_version(PYODIDE_SRC)
     pyscript_version = installed_version(PYSCRIPT_SRC.parent)
-    installed = [("pyodide", pyodide_version), ("@pyscript/core", pyscript_version)]
+    installed = [("pyodide", pyodide_version), ("@pyscript/core", pyscript_version),
+                 (MICROPYTHON, installed_version(MICROPYTHON_SRC))]
     installed += [(name, installed_version(NODE_MODULES / name)) for name in (NOTO, VAZIRMATN)]
     for name, found in installed:
         if pins[name] != found:
@@ -452,7 +458,8 @@ def build(verbose: bool = True) -> tuple[int, int]:
     """
     pyodide_version = check_versions()
     pyodide_sources = [PYODIDE_SRC / name for name in PYODIDE_FILES]
-    for src in pyodide_sources:
+    micropython_sources = [MICROPYTHON_SRC / name for name in MICROPYTHON_FILES]
+    for src in pyodide_sources + micropython_sources:
         if not src.is_file():
             raise BuildError(f"{src.relative_to(ROOT)} is missing: run `npm ci`.")
     pyscript_sources = sorted(
@@ -466,6 +473,7 @@ def build(verbose: bool = True) -> tuple[int, int]:
     for label, sources, dest in (
         (f"pyodide {pyodide_version}", pyodide_sources, RUNTIME / "pyodide"),
         ("pyscript", pyscript_sources, RUNTIME / "pyscript"),
+        ("micropython", micropython_sources, RUNTIME / "micropython"),
     ):
         copied, removed = sync(sources, dest)
         changed += copied + removed

@@ -38,7 +38,8 @@ WORKBOX_SCRIPT = ROOT / "tools" / "service_worker.mjs"
 # that chunk imports at start-up (its plugins, its TOML parser).  The editor, terminal and
 # game plugins are imported even when unused, but not what they import in turn (CodeMirror,
 # xterm), which never ships.
-PYSCRIPT_STARTUP = ("toml", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
+PYSCRIPT_STARTUP = ("toml", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal",
+                    "zip")  # zip: MicroPython's [files] unpacks page.zip with it
 # Pyodide's files that the page downloads with fetch(): the loader counts their bytes for the
 # progress bar.  pyodide.mjs and pyodide.asm.mjs are JavaScript modules (modulepreloads).
 PYODIDE_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -83,6 +84,7 @@ class Shipment:
 
     pyodide_version: str
     pyscript_version: str
+    micropython_version: str
     files: dict[str, Path] = field(default_factory=dict)  # site path -> source file
     code: list[str] = field(default_factory=list)  # the game's Python: pyscript.toml's [files]
     modules: list[str] = field(default_factory=list)  # JavaScript modules to modulepreload
@@ -96,6 +98,10 @@ class Shipment:
     def pyscript(self) -> str:
         return runtime_dir("pyscript", self.pyscript_version)
 
+    @property
+    def micropython(self) -> str:
+        return runtime_dir("micropython", self.micropython_version)
+
     def add(self, path: str, source: Path) -> None:
         if not source.is_file():
             raise runtime.BuildError(f"{source} is missing")
@@ -106,10 +112,13 @@ def shipment() -> Shipment:
     """What site/ holds, from runtime/ (built first) and the repository."""
     pyodide_version = runtime.check_versions()
     pyscript_version = runtime.installed_version(runtime.PYSCRIPT_SRC.parent)
-    ship = Shipment(pyodide_version, pyscript_version)
+    micropython_version = runtime.installed_version(runtime.MICROPYTHON_SRC)
+    ship = Shipment(pyodide_version, pyscript_version, micropython_version)
     for name in runtime.PYODIDE_FILES:
         ship.add(f"{ship.pyodide}/{name}", runtime.RUNTIME / "pyodide" / name)
-    ship.modules += [f"{ship.pyodide}/pyodide.mjs", f"{ship.pyodide}/pyodide.asm.mjs"]
+    for name in runtime.MICROPYTHON_FILES:
+        ship.add(f"{ship.micropython}/{name}", runtime.RUNTIME / "micropython" / name)
+    ship.modules.append(f"{ship.micropython}/micropython.mjs")
     ship.downloads += [f"{ship.pyodide}/{name}" for name in PYODIDE_FETCHED]
     for chunk in pyscript_chunks():
         ship.add(f"{ship.pyscript}/{chunk.name}", chunk)
@@ -119,6 +128,7 @@ def shipment() -> Shipment:
         ship.add(f"runtime/fonts/{face.name}.woff2", runtime.FONTS / f"{face.name}.woff2")
     ship.add(bytecode.ARCHIVE, bytecode.build_archive(pyodide_version))
     ship.code.append(bytecode.ARCHIVE)
+    ship.code.append(bytecode.PAGE_ARCHIVE)  # written by build_site (from lukfu/page/)
     for source in sorted((ROOT / "static").rglob("*")):
         if source.is_file():
             ship.add(source.relative_to(ROOT).as_posix(), source)
@@ -222,15 +232,16 @@ def content_security_policy(page: str) -> str:
     """Everything from the site itself, inline scripts only by hash, and what Pyodide needs:
     'wasm-unsafe-eval' to compile its WebAssembly, 'unsafe-eval' because Emscripten builds the
     JavaScript halves of its EM_JS/EM_ASM functions with eval() as Pyodide starts (upstream's
-    design: pyodide.asm.mjs).  A <meta> cannot set frame-ancestors or report-uri."""
+    design: pyodide.asm.mjs); blob: for the worker PyScript makes (its code is in its own
+    chunks, which are the site's).  A <meta> cannot set frame-ancestors or report-uri."""
     return "; ".join([
         "default-src 'self'",
         f"script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval' {' '.join(script_hashes(page))}",
         "style-src 'self'",
         "img-src 'self'",
         "font-src 'self'",
-        "connect-src 'self'",
-        "worker-src 'self'",
+        "connect-src 'self' blob:",  # PyScript reads its worker's setup from a blob: URL
+        "worker-src 'self' blob:",  # and starts the game's worker from one
         "manifest-src 'self'",
         "object-src 'none'",
         "base-uri 'none'",
@@ -247,7 +258,7 @@ def render_page(ship: Shipment) -> str:
     boot = {
         "core": f"{ship.pyscript}/core.js",
         "modules": ship.modules,
-        "fetch": ["pyscript.toml", *ship.code],
+        "fetch": ["pyscript.toml", "page.toml", *ship.code],
         "downloads": {path: ship.files[path].stat().st_size for path in ship.downloads},
         "words": boot_words(page),
         "page": {code: page_words_url(code) for code in OFFERED if code != DEFAULT_LANGUAGE},
@@ -266,14 +277,20 @@ def render_page(ship: Shipment) -> str:
     return page
 
 
-def render_config(ship: Shipment) -> str:
-    """pyscript.toml for site/: the repository's, with the interpreter's folder and [files]."""
-    text = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
+def render_config(ship: Shipment, name: str = "pyscript.toml") -> str:
+    """pyscript.toml (the game's worker: Pyodide, lukfu.zip) or page.toml (the page's DOM layer:
+    MicroPython, page.zip unpacked) for site/: the repository's, with the interpreter's folder
+    and [files]."""
+    text = (ROOT / name).read_text(encoding="utf-8")
     text = text.replace('"./runtime/pyodide/', f'"./{ship.pyodide}/')
+    text = text.replace('"./runtime/micropython/', f'"./{ship.micropython}/')
     if re.search(r"^\s*\[files\]", text, flags=re.M):
-        raise runtime.BuildError("pyscript.toml: [files] is written by the build, not by hand")
-    lines = ["", "[files]"] + [f'"./{path}" = "./{path}"' for path in ship.code]
-    return text.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
+        raise runtime.BuildError(f"{name}: [files] is written by the build, not by hand")
+    if name == "page.toml":
+        files = [f'"./{bytecode.PAGE_ARCHIVE}" = "./*"']
+    else:
+        files = [f'"./{path}" = "./{path}"' for path in ship.code if path != bytecode.PAGE_ARCHIVE]
+    return text.rstrip("\n") + "\n" + "\n".join(["", "[files]", *files]) + "\n"
 
 
 def manifest() -> str:
@@ -341,6 +358,8 @@ def build_site(dest: Path = SITE, verbose: bool = True) -> Path:
     written: dict[str, bytes] = {
         "index.html": render_page(ship).encode("utf-8"),
         "pyscript.toml": render_config(ship).encode("utf-8"),
+        "page.toml": render_config(ship, "page.toml").encode("utf-8"),
+        bytecode.PAGE_ARCHIVE: bytecode.page_archive(),
         "manifest.webmanifest": manifest().encode("utf-8"),
     }
     written.update({f"icons/{name}": png for name, png in icons.drawn(THEME, BACKGROUND).items()})

@@ -1,7 +1,7 @@
-"""What a card looks like in the page: the image of each face and of the back, and the suit
-legend shown to a new player.
+"""The suit legend shown to a new player: a picture and a name for each suit.
 
-Plain Python (no ``js``): `view` names the images, the renderer shows them.
+Plain Python (no ``js``).  The card images' files are `lukfu.page.faces`' (the page names them
+too); this module adds what needs the catalog.
 """
 
 from __future__ import annotations
@@ -10,32 +10,8 @@ from typing import NamedTuple
 
 from lukfu.cards import SUITS
 from lukfu.i18n import DEFAULT_LANGUAGE, Translator
+from lukfu.page.faces import BACK, CARD_DIR, OWN_INDEX_DIGITS, SHAPES, card_src
 from lukfu.web import naming
-
-CARD_DIR = "static/cards/"
-BACK = "back"
-# Languages whose card faces write the corner index in their own digits (tools/cardart.py
-# draws them into static/cards/<language>/); the others use the Western digits.
-OWN_INDEX_DIGITS = ("fa",)
-
-SHAPES = "#shapes"
-"""The fragment that shows a face's suit shape (tools/cardart.py: the suit-shapes setting)."""
-
-
-def card_src(code: str, language: str = DEFAULT_LANGUAGE, shapes: bool = False) -> str:
-    """The image of a card face (``"C7"``) or of the back, for a page in ``language``; with
-    ``shapes``, the face shows its suit's plain shape too (the back has none).
-
-    >>> card_src("C7"), card_src("C7", "fa"), card_src(BACK, "fa", shapes=True)
-    ('static/cards/C7.svg', 'static/cards/fa/C7.svg', 'static/cards/back.svg')
-    >>> card_src("T1", shapes=True)
-    'static/cards/T1.svg#shapes'
-    """
-    if code == BACK:
-        return f"{CARD_DIR}{code}.svg"
-    folder = f"{language}/" if language in OWN_INDEX_DIGITS else ""
-    return f"{CARD_DIR}{folder}{code}.svg" + (SHAPES if shapes else "")
-
 
 def legend_src(suit: int, language: str = DEFAULT_LANGUAGE, shapes: bool = False) -> str:
     """The suit legend's picture of a suit (0 Coins … 3 Tens): that suit's 5, in a file named
@@ -45,6 +21,10 @@ def legend_src(suit: int, language: str = DEFAULT_LANGUAGE, shapes: bool = False
     ('static/cards/suit-S.svg', 'static/cards/fa/suit-T.svg#shapes')
     """
     return card_src(f"suit-{SUITS[suit]}", language, shapes)
+
+
+__all__ = ["BACK", "CARD_DIR", "OWN_INDEX_DIGITS", "SHAPES", "SuitTipView", "card_src", "legend_src",
+           "suit_tip_view"]
 
 
 class SuitTipView(NamedTuple):

@@ -1,15 +1,18 @@
 """The words between the page and `update`: messages in, effects out, all plain data.
 
 Plain Python (no ``js``).  A message is a tuple whose first item names it; so is an effect.
-Being plain data (strings, numbers, booleans, bytes, tuples and dicts of them), both can cross
-to a worker later, with the model, `update` and the view on the far side.
+They are plain data (strings, numbers, booleans, tuples and dicts of them): the page
+(`lukfu.page`, MicroPython) sends its messages to the game's worker (`lukfu.web.worker`) as
+JSON, and carries out the effects it answers with, except `WORKER_EFFECTS`, which it hands back
+to the worker to carry out (the thinking, and the catalogs' fetches).
 
 Messages (what happened to the page):
 
 - ``("start", boot)``: the page is ready to play; ``boot`` is a dict of what the page read:
   ``query``, ``page_url``, ``languages`` (the browser's), ``stored`` (localStorage key → text),
   ``tab`` (sessionStorage key → text), ``storage`` (False: the browser refuses to store),
-  ``touch``, ``reduced_motion``, ``entropy``
+  ``touch``, ``reduced_motion``, ``entropy`` (the worker adds it), ``static`` (the English
+  of the page's ``data-i18n`` texts and their contexts, for `lukfu.web.worker` to translate)
 - ``("catalog", language, data)``: a language's compiled catalog arrived (``data`` None: it
   could not be had)
 - ``("press", name)``: a button (``data-action``) was pressed
@@ -43,6 +46,7 @@ Effects (what the page must do):
 - ``("focus-card", index)``: the keyboard moves to card ``index`` of your hand
 - ``("handled",)``: the key was used (the page prevents its default)
 - ``("register-offline",)``, ``("accept-new-version",)``
+- ``("sound", name)``: the worker adds the sound's recipe (`lukfu.web.sounds`) for the page
 """
 
 from __future__ import annotations
@@ -52,6 +56,8 @@ from typing import Any
 Message = tuple[Any, ...]
 Effect = tuple[Any, ...]
 
+# What the page hands back to the worker to carry out (its answer comes as the messages above).
+WORKER_EFFECTS = frozenset({"think", "think-hint", "review", "fetch-catalog"})
 LOCAL, TAB = "local", "tab"  # localStorage (for good) and sessionStorage (for this tab)
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from lukfu import CALLING, OVER, Card
 from lukfu.i18n import Translator
+from lukfu.page.keys import REPLAY_KEYS
 from lukfu.session import Step
 from lukfu.web import text, view
 from lukfu.web.naming import YOU
@@ -23,7 +24,6 @@ REPLAY = "replay"  # the table's phase while a replay is shown
 FIRST, BACK, NEXT, LAST, CLOSE = (
     "replay-first", "replay-back", "replay-next", "replay-last", "replay-close")
 AT = "replay-at-"  # + a step's number: the replay at that step (the review's decisions)
-KEYS = {"Home": FIRST, "End": LAST, "ArrowLeft": BACK, "ArrowRight": NEXT, "Escape": CLOSE}
 
 
 def key_action(key: str, direction: str) -> str | None:
@@ -32,7 +32,7 @@ def key_action(key: str, direction: str) -> str | None:
     >>> key_action("ArrowLeft", "ltr"), key_action("ArrowLeft", "rtl"), key_action("x", "ltr")
     ('replay-back', 'replay-next', None)
     """
-    action = KEYS.get(key)
+    action = REPLAY_KEYS.get(key)
     if direction == "rtl" and action in (BACK, NEXT):
         return NEXT if action == BACK else BACK
     return action

@@ -50,6 +50,8 @@ class Chart(NamedTuple):
     label: str  # what the chart shows, in words (the chart's accessible name)
     low: str  # the lowest and highest running totals, for the axis
     high: str
+    width: int = CHART_WIDTH  # the box, for the page to draw it in
+    height: int = CHART_HEIGHT
 
 
 class SheetView(NamedTuple):
@@ -111,7 +113,7 @@ def chart(tr: Translator, recent: list[int]) -> Chart | None:
         "Net points over your last {n} deals: {total} in all, from {low} at the lowest to "
         "{high} at the highest.",
         len(recent), total=tr.signed(running[-1]), low=tr.signed(low), high=tr.signed(high))
-    return Chart(points, y(0), label, tr.signed(low), tr.signed(high))
+    return Chart(points, y(0), label, tr.signed(low), tr.signed(high), CHART_WIDTH, CHART_HEIGHT)
 
 
 def stats_view(tr: Translator, stats: Statistics) -> StatsView:

@@ -1,23 +1,19 @@
 """Cards moving: from a hand to the trick, and a finished trick to its winner.
 
-Page-only (imports ``js``).  A `Flight` is made from the trick the table showed before it is
+Page-only, MicroPython (imports ``js``).  A `Flight` is made from the trick the table showed before it is
 rebuilt (it notes where each card was on screen), and landed after: it animates the new cards
 from where they came from, and sends a finished trick's cards to its winner.  What moved is
 read from the two views, not from the DOM; the DOM gives only the places.
 """
 
-from __future__ import annotations
 
-from typing import Any
+from js import document
+from pyscript.ffi import to_js
 
-from js import Object, document
-from pyodide.ffi import create_once_callable, to_js
-
-from lukfu.web.render.dom import js_options
-from lukfu.web.view import TrickView
+from lukfu.page.render.dom import js_options
 
 
-def flight_keys(trick: TrickView | None) -> dict[str, tuple[int, str]]:
+def flight_keys(trick: object) -> dict[str, tuple[int, str]]:
     """Each card image of a trick view by its ``data-flight`` key ("seat index code"): (seat,
     code).  A face-down card's code is "back"."""
     keys: dict[str, tuple[int, str]] = {}
@@ -31,12 +27,12 @@ def flight_keys(trick: TrickView | None) -> dict[str, tuple[int, str]]:
 
 
 class Flight:
-    def __init__(self, box: Any, hand: Any, seats: list[Any], before: TrickView | None,
+    def __init__(self, box: object, hand: object, seats: list[object], before: object,
                  duration: int) -> None:
         self.box, self.seats, self.duration = box, seats, duration
         self.before = flight_keys(before)
         self.winner: int | None = None
-        self.leaving: list[tuple[Any, Any]] = []  # (a finished trick's card, where it was)
+        self.leaving: list[tuple[object, object]] = []  # (a finished trick's card, where it was)
         if before is not None and before.finished:
             self.winner = next((slot.seat for slot in before.slots if slot.best), None)
             self.leaving = [(img, img.getBoundingClientRect())
@@ -46,7 +42,7 @@ class Flight:
         self.places = [(seat.querySelector(".seat-cards") or seat.querySelector(".seat-label"))
                        .getBoundingClientRect() for seat in seats]
 
-    def land(self, after: TrickView | None) -> None:
+    def land(self, after: object) -> None:
         arrived = flight_keys(after)
         if self.leaving and self.winner is not None and arrived != self.before:
             self._send_to_winner(self.winner)
@@ -71,9 +67,9 @@ class Flight:
                 ghost.style.setProperty(name, f"{value}px")
             document.body.appendChild(ghost)
             moving = self._move(ghost, pile, rect, forwards=True)
-            moving.onfinish = create_once_callable(lambda _event, ghost=ghost: ghost.remove())
+            moving.onfinish = (lambda _event, ghost=ghost: ghost.remove())
 
-    def _move(self, node: Any, there: Any, here: Any, forwards: bool) -> Any:
+    def _move(self, node: object, there: object, here: object, forwards: bool) -> object:
         """Animate ``node`` (at ``here``) from ``there`` to where it is, or when ``forwards``
         from where it is to ``there``, fading away."""
         dx = there.left + there.width / 2 - (here.left + here.width / 2)
@@ -85,18 +81,18 @@ class Flight:
                 "opacity": 0.2 if forwards else 1}
         home = {"transform": "none", "opacity": 1}
         frames = [home, away] if forwards else [away, home]
-        return node.animate(to_js(frames, dict_converter=Object.fromEntries),
+        return node.animate(to_js(frames),
                             js_options(duration=self.duration, easing="ease-out",
                                        fill="forwards" if forwards else "none"))
 
 
-def deal_out(hand: Any, seats: list[Any], deck: Any, duration: int) -> None:
+def deal_out(hand: object, seats: list[object], deck: object, duration: int) -> None:
     """Fresh cards dealt from the middle of the table: your hand's, one after another, and the
     two side seats' backs with them; ``duration`` is a card's move (the speed setting's; never
     called with reduced motion or "instant")."""
     there = deck.getBoundingClientRect()
-    cards = [*hand.querySelectorAll("[data-card]")]
-    backs = [[*seat.querySelectorAll(".seat-cards img")] for seat in seats[1:]]
+    cards = list(hand.querySelectorAll("[data-card]"))
+    backs = [list(seat.querySelectorAll(".seat-cards img")) for seat in seats[1:]]
     step = duration / 6
     for index, node in enumerate(cards):
         _arrive(node, there, duration, index * step)
@@ -105,12 +101,12 @@ def deal_out(hand: Any, seats: list[Any], deck: Any, duration: int) -> None:
             _arrive(node, there, duration, index * step)
 
 
-def _arrive(node: Any, there: Any, duration: int, delay: float) -> None:
+def _arrive(node: object, there: object, duration: int, delay: float) -> None:
     here = node.getBoundingClientRect()
     dx = there.left + there.width / 2 - (here.left + here.width / 2)
     dy = there.top + there.height / 2 - (here.top + here.height / 2)
     frames = [{"transform": f"translate({dx}px, {dy}px) scale(0.5)", "opacity": 0},
               {"transform": "none", "opacity": 1}]
-    node.animate(to_js(frames, dict_converter=Object.fromEntries),
+    node.animate(to_js(frames),
                  js_options(duration=duration * 1.5, delay=delay, easing="ease-out",
                             fill="backwards"))

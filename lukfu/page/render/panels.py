@@ -1,30 +1,21 @@
 """The page around the table: its static words, the log, the notices, the suit legend, the
 failure panel, the settings, the statistics panel and the "Abandon this deal?" dialog.
 
-Page-only (imports ``js``): it copies a `PageView` into the DOM, touching what changed.
+Page-only, MicroPython (imports ``js``): it copies a `object` into the DOM, touching what changed.
 """
 
-from __future__ import annotations
-
-from collections.abc import Iterable, Sequence
-from typing import Any
 
 from js import document, window
-from pyodide.ffi import create_once_callable
 
-from lukfu.cards import SUITS
-from lukfu.i18n import OFFERED, Translator
-from lukfu.web.faces import BACK, CARD_DIR, SHAPES, SuitTipView, card_src, legend_src
-from lukfu.web.page import NoticeView, PageView, StatsPanelView
-from lukfu.web.render.dom import Shown, clear, element, js_options, normalize
-from lukfu.web.statistics import CHART_HEIGHT, CHART_WIDTH, Chart, SheetView, StatsView
+from lukfu.page.faces import BACK, CARD_DIR, SHAPES, card_src
+from lukfu.page.render.dom import Shown, clear, element, js_options, normalize
 
 SUIT_TIP_ID = "suit-tip"
 SVG = "http://www.w3.org/2000/svg"
 
 
-def number_table(cls: str, corner: str, columns: Sequence[str],
-                 rows: Iterable[tuple[str, Sequence[str]]]) -> Any:
+def number_table(cls: str, corner: str, columns: list,
+                 rows: list) -> object:
     """A table of numbers: a heading a column (``corner`` above the rows' labels, "" for none),
     then a row a label, its numbers aligned at the end."""
     head = element("tr")
@@ -54,19 +45,16 @@ class Panels:
         self.notices = document.getElementById("notices")
         self.picker = document.getElementById("language")
         self.shown = Shown()
-        self._static: list[tuple[Any, str, str | None]] = []
-        self._lines: dict[int, tuple[Any, str]] = {}  # log line id: its element and words
+        self._static = []  # the data-i18n elements, in the order of static_texts
+        self._lines: dict[int, tuple[object, str]] = {}  # log line id: its element and words
         # notice id: its element (not connected once dismissed), and whether it is fleeting
-        self._notices: dict[int, tuple[Any, bool]] = {}
+        self._notices: dict[int, tuple[object, bool]] = {}
         self._phase_before_failure = ""
         self._tip_made = False
-        for option in list(self.picker.options):  # the languages with a catalog, each in itself
-            if str(option.value) not in OFFERED:
-                option.remove()
+        self._offered = False  # the language picker keeps only the languages offered
+        self._translated = False  # the static text was put into another language than English
 
-    def render(self, page: PageView, tr: Translator) -> None:
-        if self.shown.changed("language", page.language):
-            self._translate_static(tr, page.settings.shapes)
+    def render(self, page: object) -> None:
         self._settings(page)
         self._log(page.log)
         self._show_notices(page.notices, page.dismiss)
@@ -89,35 +77,52 @@ class Panels:
 
     # --- static words and settings ---------------------------------------------------------------
 
-    def _translate_static(self, tr: Translator, shapes: bool) -> None:
-        """Put every ``data-i18n`` element's text through the catalog (its English is the id)."""
+    def static_texts(self) -> list:
+        """The English of every ``data-i18n`` element, with its context (the worker translates
+        them: `page_words`).  The loading panel may already be translated (index.html's
+        loader): its English waits in data-msgid."""
+        texts = []
+        for node in document.querySelectorAll("[data-i18n]"):
+            context = node.getAttribute("data-i18n") or None
+            english = node.getAttribute("data-msgid") or normalize(node.textContent)
+            self._static.append(node)
+            texts.append([english, context])
+        return texts
+
+    def page_words(self, page: dict, shapes: bool) -> None:
+        """The page's static text, in the language the worker now speaks (``page``: its
+        ``language``, ``direction``, ``source`` (English, the page's own), ``words`` (one a
+        `static_texts` element) and the languages ``offered``)."""
         root = document.documentElement
-        root.setAttribute("lang", tr.language)
-        root.setAttribute("dir", tr.direction)
+        root.setAttribute("lang", page["language"])
+        root.setAttribute("dir", page["direction"])
+        if not self._offered:
+            self._offered = True
+            for option in list(self.picker.options):  # the languages with a catalog
+                if str(option.value) not in page["offered"]:
+                    option.remove()
         # English needs no work (the page is written in it) until another language was shown.
-        if not tr.is_source or self._static:
-            if not self._static:
-                for node in document.querySelectorAll("[data-i18n]"):
-                    context = node.getAttribute("data-i18n") or None
-                    # The loading panel may already be translated (index.html's loader): its
-                    # English waits in data-msgid.
-                    english = node.getAttribute("data-msgid") or normalize(node.textContent)
-                    self._static.append((node, english, context))
-            for node, msgid, context in self._static:
-                node.textContent = tr.pgettext(context, msgid) if context else tr.gettext(msgid)
-            for img in document.querySelectorAll("img[data-suit]"):  # the suit legend
-                suit = SUITS.index(str(img.getAttribute("data-suit")))
-                img.setAttribute("src", legend_src(suit, tr.language, shapes))
-            for img in document.querySelectorAll("#rules img[data-face]"):  # its pictures
-                img.setAttribute("src", card_src(str(img.getAttribute("data-face")), tr.language,
-                                                 shapes))
+        if not page["source"] or self._translated:
+            self._translated = True
+            for node, words in zip(self._static, page["words"]):
+                node.textContent = words
+            self._card_pictures(page["language"], shapes)
         root.removeAttribute("data-translating")  # see index.html: the static text shows now
 
-    def _settings(self, page: PageView) -> None:
+    def _card_pictures(self, language: str, shapes: bool) -> None:
+        """The suit legend's and the rules card's pictures, in the language's own faces."""
+        for img in document.querySelectorAll("img[data-suit]"):  # the suit legend
+            img.setAttribute("src", card_src("suit-" + str(img.getAttribute("data-suit")),
+                                             language, shapes))
+        for img in document.querySelectorAll("#rules img[data-face]"):
+            img.setAttribute("src", card_src(str(img.getAttribute("data-face")), language, shapes))
+
+    def _settings(self, page: object) -> None:
         settings = page.settings
-        for name, value in (("speed", settings.speed), ("level", settings.level),
-                            ("language", settings.language),
-                            *((look, str(v)) for look, v in settings.looks)):
+        values = [("speed", settings.speed), ("level", settings.level),
+                  ("language", settings.language)]
+        values += [(look, str(v)) for look, v in settings.looks]
+        for name, value in values:
             node = document.getElementById(name)
             if str(node.value) != value:
                 node.value = value
@@ -173,11 +178,11 @@ class Panels:
                 known[0].textContent = words
                 self._lines[line_id] = (known[0], words)
         if reworded:
-            window.requestAnimationFrame(create_once_callable(self._speak_again))
+            window.requestAnimationFrame(self._speak_again)
         elif added:
             # Scroll once the browser lays the page out anyway: reading scrollHeight now would
             # force a layout in the middle of rendering.
-            window.requestAnimationFrame(create_once_callable(self._scroll_log))
+            window.requestAnimationFrame(self._scroll_log)
 
     def _speak_again(self, time: float) -> None:
         self.live.setAttribute("aria-live", "polite")
@@ -188,7 +193,7 @@ class Panels:
 
     # --- notices ---------------------------------------------------------------------------------
 
-    def _show_notices(self, notices: tuple[NoticeView, ...], dismiss: str) -> None:
+    def _show_notices(self, notices: list, dismiss: str) -> None:
         """Notices above the table until dismissed (the close button works without Python: the
         script in index.html handles it); a fleeting one floats over the top of the page, so the
         table does not move, and goes by itself."""
@@ -216,7 +221,7 @@ class Panels:
                 item.replaceWith(fresh)
             self._notices[notice.id] = (fresh, notice.fleeting)
 
-    def _notice(self, content: Any, dismiss: str, cls: str = "") -> Any:
+    def _notice(self, content: object, dismiss: str, cls: str = "") -> object:
         """A notice box holding ``content``, with its close button."""
         item = element("div", f"notice {cls}".strip())
         item.appendChild(content)
@@ -226,7 +231,7 @@ class Panels:
         item.appendChild(close)
         return item
 
-    def _suit_tip(self, tip: SuitTipView, dismiss: str) -> None:
+    def _suit_tip(self, tip: object, dismiss: str) -> None:
         """The suit legend in a bubble over the foot of the trick area, pointing at your hand
         and leaving the prompt in view, until dismissed (it floats: the table does not move).
         Shown again in another language, it replaces the one on show (not one dismissed)."""
@@ -293,7 +298,7 @@ class Panels:
 
     # --- statistics ----------------------------------------------------------------------------
 
-    def _stats(self, view: StatsView) -> None:
+    def _stats(self, view: object) -> None:
         """Fill the statistics panel: a table (a column a level), the chart, or the empty text."""
         body = document.getElementById("stats-body")
         clear(body)
@@ -310,7 +315,7 @@ class Panels:
         if view.chart is not None:
             body.appendChild(self._chart(view.chart))
 
-    def _sheet(self, sheet: SheetView) -> Any:
+    def _sheet(self, sheet: object) -> object:
         """This visit's score sheet: a row a deal, the latest at the foot."""
         box = element("div", "score-sheet", tabindex="0", role="region", aria_label=sheet.title)
         table = number_table("stats-table sheet-table", sheet.head[0], sheet.head[1:],
@@ -319,14 +324,14 @@ class Panels:
         box.appendChild(table)
         return box
 
-    def _chart(self, chart: Chart) -> Any:
+    def _chart(self, chart: object) -> object:
         figure = element("figure", "stats-chart")
         svg = document.createElementNS(SVG, "svg")
-        for name, value in (("viewBox", f"0 0 {CHART_WIDTH} {CHART_HEIGHT}"), ("role", "img"),
+        for name, value in (("viewBox", f"0 0 {chart.width} {chart.height}"), ("role", "img"),
                             ("aria-label", chart.label), ("preserveAspectRatio", "none")):
             svg.setAttribute(name, value)
         zero = document.createElementNS(SVG, "line")
-        for name, value in (("x1", "0"), ("x2", str(CHART_WIDTH)), ("y1", str(chart.zero)),
+        for name, value in (("x1", "0"), ("x2", str(chart.width)), ("y1", str(chart.zero)),
                             ("y2", str(chart.zero)), ("class", "chart-zero")):
             zero.setAttribute(name, value)
         svg.appendChild(zero)
@@ -343,7 +348,7 @@ class Panels:
         figure.appendChild(element("figcaption", "", chart.label))
         return figure
 
-    def _stats_panel(self, view: StatsPanelView) -> None:
+    def _stats_panel(self, view: object) -> None:
         """How an import went (in the panel's live region), every refused field, or the
         question before an import replaces the statistics."""
         confirm = document.getElementById("stats-confirm")

@@ -1,21 +1,15 @@
 """The service worker (site/sw.js, made by Workbox): the game keeps itself for offline play.
 
-Page-only (imports ``js``), part of the effects.  Registered once the game is playable, so the
+Page-only, MicroPython (imports ``js``), part of the effects.  Registered once the game is playable, so the
 first visit's start is not slowed.  It tells `update` the worker's news as messages: the first
 time the precache completes, ``("offline", "ready")`` (the page says "Ready to play offline",
 once); when a newer version is waiting (or another tab has switched to it),
 ``("offline", "newer")`` (`update` offers "New version — reload", but only between deals).
 """
 
-from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from js import Object, window
-from pyodide.ffi import create_proxy, to_js
-
-from lukfu.web.messages import Message
+from js import window
+from pyscript.ffi import create_proxy, to_js
 
 WORKER = "sw.js"  # relative: the scope is the page's folder, e.g. /<repo>/ on GitHub Pages
 
@@ -23,13 +17,13 @@ WORKER = "sw.js"  # relative: the scope is the page's folder, e.g. /<repo>/ on G
 class Offline:
     """The page's side of the service worker's life: install, ready, update."""
 
-    def __init__(self, dispatch: Callable[[Message], object]) -> None:
+    def __init__(self, dispatch: object) -> None:
         self.dispatch = dispatch
-        self.registration: Any = None
+        self.registration: object = None
         self.reloading = False
-        self._proxies: list[Any] = []
+        self._proxies: list[object] = []
 
-    def _on(self, target: Any, event: str, handler: Callable[[Any], None]) -> None:
+    def _on(self, target: object, event: str, handler: object) -> None:
         proxy = create_proxy(handler)
         self._proxies.append(proxy)  # alive as long as the page
         target.addEventListener(event, proxy)
@@ -54,7 +48,7 @@ class Offline:
             self.dispatch(("offline", "newer"))
         self._on(registration, "updatefound", self.on_update_found)
 
-    def _watch_first(self, worker: Any) -> None:
+    def _watch_first(self, worker: object) -> None:
         """Say "ready to play offline" once this first worker has its precache and runs."""
         if not worker:
             return
@@ -64,14 +58,14 @@ class Offline:
         self._on(worker, "statechange", lambda _event: (
             self.dispatch(("offline", "ready")) if str(worker.state) == "activated" else None))
 
-    def on_update_found(self, _event: Any) -> None:
+    def on_update_found(self, _event: object) -> None:
         worker = self.registration.installing
         if not worker or not self.registration.active:
             return  # the first install: _watch_first follows it
         self._on(worker, "statechange", lambda _event: (
             self.dispatch(("offline", "newer")) if str(worker.state) == "installed" else None))
 
-    def on_controller_change(self, _event: Any) -> None:
+    def on_controller_change(self, _event: object) -> None:
         if self.reloading:
             window.location.reload()
         else:  # another tab took the new version: this one reloads between deals
@@ -82,6 +76,6 @@ class Offline:
         self.reloading = True
         waiting = self.registration.waiting if self.registration else None
         if waiting:
-            waiting.postMessage(to_js({"type": "SKIP_WAITING"}, dict_converter=Object.fromEntries))
+            waiting.postMessage(to_js({"type": "SKIP_WAITING"}))
         else:  # it already runs (another tab accepted it)
             window.location.reload()

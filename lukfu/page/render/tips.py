@@ -1,18 +1,15 @@
 """The table's explanations on touch and their dismissal: a long press on a word that explains
 itself (a seat's mark, the fu, an Old card, Claim) shows its explanation, and Escape hides it.
 
-Page-only (imports ``js``).  The stylesheet shows an explanation on hover and keyboard focus by
+Page-only, MicroPython (imports ``js``).  The stylesheet shows an explanation on hover and keyboard focus by
 itself; this adds what CSS cannot: ``data-held`` on the word pressed long (for a few seconds,
 and the press selects nothing), ``data-tips-off`` on the table after Escape (until the focus
 or the pointer moves on).  The words are the view's (`lukfu.web.explain`).
 """
 
-from __future__ import annotations
-
-from typing import Any
 
 from js import window
-from pyodide.ffi import create_once_callable, create_proxy
+from pyscript.ffi import create_proxy
 
 HELD = ".term, .card.old, [data-action='claim']"  # what explains itself on a long press
 PRESS_MS = 450  # a touch held this long is a long press
@@ -20,12 +17,12 @@ SHOWN_MS = 4000  # how long its explanation stays up after the finger lifts
 
 
 class Tips:
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: object) -> None:
         self.table = table
-        self._timer: Any = None
-        self._held: Any = None
+        self._timer: object = None
+        self._held: object = None
         self._pressed_at = 0.0  # when the last long press ended: its click is not a click
-        self._proxies: list[Any] = []
+        self._proxies: list[object] = []
         for event, handler, capture in (
             ("pointerdown", self._down, False), ("pointerup", self._up, False),
             ("pointercancel", self._cancel, False), ("contextmenu", self._menu, False),
@@ -36,55 +33,55 @@ class Tips:
             self._proxies.append(proxy)
             table.addEventListener(event, proxy, capture)
 
-    def _down(self, event: Any) -> None:
+    def _down(self, event: object) -> None:
         self._release()
         if event.pointerType != "touch":
             return
         target = event.target.closest(HELD)
         if target:
-            self._timer = window.setTimeout(create_once_callable(lambda: self._hold(target)),
+            self._timer = window.setTimeout((lambda: self._hold(target)),
                                              PRESS_MS)
 
-    def _hold(self, target: Any) -> None:
+    def _hold(self, target: object) -> None:
         self._timer = None
         self._held = target
         target.setAttribute("data-held", "")
         self.table.removeAttribute("data-tips-off")
 
-    def _up(self, event: Any) -> None:
+    def _up(self, event: object) -> None:
         if self._timer is not None:
             window.clearTimeout(self._timer)
             self._timer = None
         if self._held is not None:
             self._pressed_at = float(window.performance.now())
             held = self._held
-            window.setTimeout(create_once_callable(lambda: self._release(held)), SHOWN_MS)
+            window.setTimeout((lambda: self._release(held)), SHOWN_MS)
 
-    def _cancel(self, event: Any) -> None:
+    def _cancel(self, event: object) -> None:
         if self._timer is not None:
             window.clearTimeout(self._timer)
             self._timer = None
 
-    def _release(self, only: Any = None) -> None:
+    def _release(self, only: object = None) -> None:
         held = self._held
         if held is not None and (only is None or only is held):
             held.removeAttribute("data-held")
             self._held = None
 
-    def _menu(self, event: Any) -> None:
+    def _menu(self, event: object) -> None:
         if event.target.closest(HELD):
             event.preventDefault()  # the long press explains: no menu, no selection
 
-    def _click(self, event: Any) -> None:
+    def _click(self, event: object) -> None:
         if self._held is not None and float(window.performance.now()) - self._pressed_at < 800:
             event.stopPropagation()  # the end of a long press selects no card, presses nothing
             event.preventDefault()
 
-    def _key(self, event: Any) -> None:
+    def _key(self, event: object) -> None:
         if event.key == "Escape":
             self.table.setAttribute("data-tips-off", "")
             self._release()
 
-    def _on(self, event: Any) -> None:
+    def _on(self, event: object) -> None:
         if event.type == "focusin" or not event.target.closest(".term-wrap, .card, .actions"):
             self.table.removeAttribute("data-tips-off")

@@ -1,22 +1,19 @@
 """Small tools for writing the DOM: elements with text (never HTML strings), card images.
 
-Page-only (imports ``js``), shared by the renderer's regions.
+Page-only, MicroPython (imports ``js``), shared by the renderer's regions.
 """
 
-from __future__ import annotations
-
 import re
-from typing import Any
 
-from js import Object, document
-from pyodide.ffi import to_js
+from js import document
+from pyscript.ffi import to_js
 
-from lukfu.web.faces import card_src
+from lukfu.page.faces import card_src
 
 SOFT_HYPHEN = "\u00ad"  # where a translator allows a long word to break
 
 
-def element(tag: str, cls: str = "", text: str = "", **attrs: str) -> Any:
+def element(tag: str, cls: str = "", text: str = "", **attrs: str) -> object:
     node = document.createElement(tag)
     if cls:
         node.className = cls
@@ -27,7 +24,7 @@ def element(tag: str, cls: str = "", text: str = "", **attrs: str) -> Any:
     return node
 
 
-def card_image(code: str, alt: str, language: str, shapes: bool = False) -> Any:
+def card_image(code: str, alt: str, language: str, shapes: bool = False) -> object:
     # width/height give the image its 1:3 box before the file arrives; CSS sets the real size.
     img = element("img", src=card_src(code, language, shapes), alt=alt, width="60", height="180",
                   draggable="false")
@@ -35,7 +32,7 @@ def card_image(code: str, alt: str, language: str, shapes: bool = False) -> Any:
     return img
 
 
-def term(cls: str, text: str, tip: str, tip_id: str) -> Any:
+def term(cls: str, text: str, tip: str, tip_id: str) -> object:
     """A game word that explains itself: a button (reached by the keyboard, described to screen
     readers) followed by its explanation, a tooltip that the stylesheet shows on hover, focus
     and long press (`tips`)."""
@@ -46,7 +43,7 @@ def term(cls: str, text: str, tip: str, tip_id: str) -> Any:
     return wrap
 
 
-def old_mark(word: str) -> Any:
+def old_mark(word: str) -> object:
     """The word Old written on a card.  Where the card is too narrow for it, it may break onto a
     second line at the translator's soft hyphens, which become <wbr>: the visible text stays the
     whole word, as in the card's name, and no hyphen is drawn."""
@@ -58,7 +55,7 @@ def old_mark(word: str) -> Any:
     return mark
 
 
-def clear(node: Any) -> None:
+def clear(node: object) -> None:
     while node.firstChild:
         node.removeChild(node.firstChild)
 
@@ -68,9 +65,9 @@ def normalize(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def js_options(**values: object) -> Any:
+def js_options(**values: object) -> object:
     """A JavaScript object of ``values`` (for focus() and animate())."""
-    return to_js(values, dict_converter=Object.fromEntries)
+    return to_js(values)
 
 
 class Shown:

@@ -1,24 +1,18 @@
 """The card table's DOM: seats, the trick (or the deal's result), the tricks so far, the
 prompt and the hint, your hand, the buttons.
 
-Page-only (imports ``js``): it copies a `TableView` into the page, touching only the parts that
+Page-only, MicroPython (imports ``js``): it copies a `object` into the page, touching only the parts that
 changed.  Elements are built with ``document.createElement`` and ``textContent``.
 """
 
-from __future__ import annotations
-
-from typing import Any
 
 from js import document
 
-from lukfu.web.faces import BACK, card_src
-from lukfu.web.keys import shortcut_key
-from lukfu.web.page import PageView
-from lukfu.web.render.dom import Shown, card_image, clear, element, js_options, old_mark, term
-from lukfu.web.render.motion import Flight, deal_out
-from lukfu.web.render.tips import Tips
-from lukfu.web.result import ResultView
-from lukfu.web.view import ButtonView, CardView, SeatView, TableView, TrickView
+from lukfu.page.faces import BACK, card_src
+from lukfu.page.keys import shortcut_key
+from lukfu.page.render.dom import Shown, card_image, clear, element, js_options, old_mark, term
+from lukfu.page.render.motion import Flight, deal_out
+from lukfu.page.render.tips import Tips
 
 
 class Table:
@@ -39,13 +33,13 @@ class Table:
         self.language = ""
         self.shapes = False
         self.motion = 0
-        self.words: PageView | None = None
-        self._trick_view: TrickView | None = None
-        self._dealt = ""  # the cards last dealt out (TableView.dealt)
+        self.words: object = None
+        self._trick_view: object = None
+        self._dealt = ""  # the cards last dealt out (object.dealt)
         self._current = ""  # the card of your hand that holds the tab stop
         self._current_index = 0
 
-    def render(self, page: PageView, failed: bool) -> None:
+    def render(self, page: object, failed: bool) -> None:
         view = page.table
         self.words, self.motion = page, page.settings.motion
         if self.language != page.language or self.shapes != page.settings.shapes:
@@ -57,7 +51,7 @@ class Table:
         focused = self.node.contains(document.activeElement)
         self._render(view)
         active = document.activeElement
-        # (JavaScript's null arrives as the falsy `jsnull`, not None: test truth, not identity.)
+        # (JavaScript's null may arrive as None or as a falsy proxy: test truth, not identity.)
         lost = (not active or not self.node.contains(active)
                 or bool(active.matches(":disabled, [hidden], [hidden] *")))
         if focused and lost:
@@ -65,7 +59,7 @@ class Table:
             # on the table instead of dropping it to the top of the page.
             self.node.focus(js_options(preventScroll=True))
 
-    def _render(self, view: TableView) -> None:
+    def _render(self, view: object) -> None:
         panel = self.failure
         if self.node.getAttribute("data-phase") == "error" and not panel.hidden:
             # The page's last-resort panel (index.html: a Python error nobody caught) stays up,
@@ -106,7 +100,7 @@ class Table:
         if status and self.words is not None:
             status.textContent = self.words.share_status
 
-    def _seat(self, view: SeatView) -> None:
+    def _seat(self, view: object) -> None:
         if not self.shown.changed(f"seat{view.seat}", view):
             return
         node = self.seats[view.seat]
@@ -142,7 +136,7 @@ class Table:
                                           width="60", height="180"))
         node.querySelector(".seat-count").textContent = view.count_text
 
-    def _trick(self, trick: TrickView | None, result: ResultView | None) -> None:
+    def _trick(self, trick: object, result: object) -> None:
         box = self.trick
         flight = None
         if self.motion:  # where the cards were before
@@ -166,7 +160,7 @@ class Table:
         if flight is not None:
             flight.land(trick)
 
-    def _history(self, tricks: tuple[TrickView, ...]) -> None:
+    def _history(self, tricks: list) -> None:
         """The tricks finished so far, each with its title and its three plays."""
         box = document.getElementById("history")
         clear(box)
@@ -176,7 +170,7 @@ class Table:
             item.appendChild(self._slots(trick))
             box.appendChild(item)
 
-    def _slots(self, trick: TrickView) -> Any:
+    def _slots(self, trick: object) -> object:
         """A trick's three plays, Left, You, Right: names, cards (backs when face down), notes."""
         slots = element("div", "slots")
         for slot in trick.slots:
@@ -200,7 +194,7 @@ class Table:
             slots.appendChild(node)
         return slots
 
-    def _result(self, result: ResultView) -> Any:
+    def _result(self, result: object) -> object:
         panel = element("div", "result")
         panel.appendChild(element("p", "result-detail", result.detail))
         for line in result.explanation:
@@ -251,12 +245,12 @@ class Table:
             panel.appendChild(share)
         return panel
 
-    def _hand(self, cards: tuple[CardView, ...], enabled: bool) -> None:
+    def _hand(self, cards: list, enabled: bool) -> None:
         """Your cards as toggle buttons: one tab stop (the card last moved to), the arrow keys
         move along them.  Between your turns they stay focusable, marked aria-disabled, so the
         keyboard and a screen reader can still go through your hand."""
         old = self.words.old_word if self.words is not None else ""
-        layout = (self.language, self.shapes, old, *((c.code, c.label, c.old) for c in cards))
+        layout = (self.language, self.shapes, old, tuple((c.code, c.label, c.old) for c in cards))
         focused = self.hand.contains(document.activeElement)
         if self.shown.changed("hand", layout):
             clear(self.hand)
@@ -301,7 +295,7 @@ class Table:
             if focus:
                 cards[index].focus()
 
-    def _button(self, view: ButtonView) -> None:
+    def _button(self, view: object) -> None:
         if not self.shown.changed(f"button-{view.action}", view):
             return
         node = self.buttons[view.action]

@@ -1,42 +1,39 @@
 """The page's sounds, synthesised with the Web Audio API from `lukfu.web.sounds`' recipes.
 
-Page-only (imports ``js``); run by the effects.  The audio context is made at the first sound,
+Page-only, MicroPython (imports ``js``); run by the effects, which have each sound's recipe
+from the worker (its tones: wave, pitch, start, length, loudness).  The audio context is made
+at the first sound,
 which `update` asks for only after the player has interacted with the page; a browser that
 has no Web Audio, or refuses it, stays silent and the game goes on.
 """
 
-from __future__ import annotations
-
-from typing import Any
 
 from js import window
-from pyodide.ffi import to_js
-
-from lukfu.web.sounds import GAP, SOUNDS, VOLUME, Tone
+from pyscript.ffi import to_js
 
 NOISE_SECONDS = 0.25  # the length of the noise buffer every burst is cut from
 
 
 class Audio:
     def __init__(self) -> None:
-        self.context: Any = None
-        self.noise: Any = None
+        self.context: object = None
+        self.noise: object = None
         self.broken = False
         self.busy_until = 0.0  # when the sounds asked for so far have started
 
-    def play(self, name: str) -> None:
-        if self.broken or name not in SOUNDS:
+    def play(self, tones: list, gap: float, volume: float) -> None:
+        if self.broken or not tones:
             return
         try:
             context = self._context()
             start = max(context.currentTime, self.busy_until)
-            self.busy_until = start + GAP
-            for tone in SOUNDS[name]:
-                self._tone(context, tone, start + tone.start)
+            self.busy_until = start + gap
+            for wave, pitch, begin, length, loudness in tones:
+                self._tone(context, wave, pitch, length, volume * loudness, start + begin)
         except Exception:  # no Web Audio, or the browser refused it: silence
             self.broken = True
 
-    def _context(self) -> Any:
+    def _context(self) -> object:
         if self.context is None:
             make = getattr(window, "AudioContext", None) or window.webkitAudioContext
             self.context = make.new()
@@ -51,25 +48,25 @@ class Audio:
             self.context.resume()
         return self.context
 
-    def _tone(self, context: Any, tone: Tone, at: float) -> None:
+    def _tone(self, context: object, wave: str, pitch: float, length: float, peak: float,
+              at: float) -> None:
         gain = context.createGain()
-        peak = VOLUME * tone.loudness
         gain.gain.setValueAtTime(0.0001, at)
         gain.gain.exponentialRampToValueAtTime(peak, at + 0.005)
-        gain.gain.exponentialRampToValueAtTime(0.0001, at + tone.length)
+        gain.gain.exponentialRampToValueAtTime(0.0001, at + length)
         gain.connect(context.destination)
-        if tone.wave == "noise":
+        if wave == "noise":
             source = context.createBufferSource()
             source.buffer = self.noise
             band = context.createBiquadFilter()
             band.type = "bandpass"
-            band.frequency.value = tone.pitch
+            band.frequency.value = pitch
             source.connect(band)
             band.connect(gain)
         else:
             source = context.createOscillator()
-            source.type = tone.wave
-            source.frequency.value = tone.pitch
+            source.type = wave
+            source.frequency.value = pitch
             source.connect(gain)
         source.start(at)
-        source.stop(at + tone.length + 0.02)
+        source.stop(at + length + 0.02)

@@ -1,18 +1,14 @@
 """The guided first deal's panel: the step's words between the trick and your hand, its Next and
 Leave buttons, the table's ``data-lesson-step``, and the highlight on what the step talks about.
 
-Page-only (imports ``js``): it copies a `lukfu.web.lesson.LessonView` into ``#lesson``.  The
+Page-only, MicroPython (imports ``js``): it copies a `lukfu.web.lesson.object` into ``#lesson``.  The
 panel is part of the table's layout, never laid over it, so it covers no card.
 """
 
-from __future__ import annotations
-
-from typing import Any
 
 from js import document
 
-from lukfu.web.lesson import LessonView
-from lukfu.web.render.dom import Shown, clear, element
+from lukfu.page.render.dom import Shown, clear, element
 
 FOCUS_CLASS = "lesson-focus"
 
@@ -20,9 +16,9 @@ FOCUS_CLASS = "lesson-focus"
 class LessonPanel:
     def __init__(self) -> None:
         self.shown = Shown()
-        self.marked: list[Any] = []
+        self.marked: list[object] = []
 
-    def render(self, lesson: LessonView | None) -> None:
+    def render(self, lesson: object) -> None:
         self._mark(lesson.focus if lesson else ())  # each time: the table may have new cards
         if not self.shown.changed("lesson", lesson):
             return

@@ -1,24 +1,20 @@
 """The coach's review panel: its progress while the coach thinks, then each decision with what
 it cost (``data-loss``, ``data-verdict``) and the summary.
 
-Page-only (imports ``js``): it copies a `lukfu.web.review.ReviewView` into ``#review``.
+Page-only, MicroPython (imports ``js``): it copies a `lukfu.web.review.object` into ``#review``.
 """
 
-from __future__ import annotations
-
-from typing import Any
 
 from js import document
 
-from lukfu.web.render.dom import Shown, clear, element
-from lukfu.web.review import ReviewView
+from lukfu.page.render.dom import Shown, clear, element
 
 
 class ReviewPanel:
     def __init__(self) -> None:
         self.shown = Shown()
 
-    def render(self, review: ReviewView | None) -> None:
+    def render(self, review: object) -> None:
         if not self.shown.changed("review", review):
             return
         panel = document.getElementById("review")
@@ -51,7 +47,7 @@ class ReviewPanel:
         if opening:
             panel.scrollIntoView()
 
-    def _decisions(self, review: ReviewView) -> Any:
+    def _decisions(self, review: object) -> object:
         found = element("ol", "review-decisions")
         for decision in review.decisions:
             item = element("li", f"decision {decision.verdict}", data_loss=decision.loss,

@@ -1,0 +1,173 @@
+"""The page's wiring: DOM events become messages for the game's worker, and what it answers (a
+view, effects) is drawn by the renderer and carried out by the effects.
+
+Page-only, MicroPython (imports ``js`` and ``pyscript``).  No decision is made here: every one
+is `update`'s, in the worker (`lukfu.web.worker`).  The page never waits for the worker to go
+on answering the player: each message is sent as it happens, each answer drawn as it arrives.
+Anything that goes wrong on the page becomes a ``("failure", details)`` message.
+"""
+
+import asyncio
+import io
+import json
+import sys
+
+from js import console, document, window
+from pyscript.ffi import create_proxy
+
+from lukfu.page.data import wrap
+from lukfu.page.effects import Effects, read_stored
+from lukfu.page.keys import claimed
+from lukfu.page.render import Renderer
+
+STORED_PREFIX = "lukfu."  # every key the game keeps in the browser's storage
+# The settings' controls: element id -> (its DOM event, the setting's name); a checkbox's value
+# is "on" or "off", any other control's its value.
+CONTROLS = {
+    "speed": ("change", "speed"), "level": ("change", "level"),
+    "language": ("change", "language"), "marks": ("change", "marks"),
+    "suit-shapes": ("change", "shapes"), "coach": ("change", "coach"),
+    "sound": ("change", "sound"), "contrast": ("input", "contrast"),
+    "grain": ("input", "grain"), "warmth": ("input", "warmth"),
+}
+PAGE_ACTIONS = ("dismiss-notice", "retry", "copy-details")  # index.html's script has these
+
+
+def details(error: BaseException) -> str:
+    """An error's traceback, as text."""
+    text = io.StringIO()
+    sys.print_exception(error, text)
+    return text.getvalue()
+
+
+class App:
+    def __init__(self, game: object) -> None:
+        self.game = game  # the worker's exports: receive(message), perform(effect), as JSON
+        self.view = None  # the view last drawn
+        self.failing = False
+        self.renderer = Renderer()
+        self.effects = Effects(self)
+        self._proxies = []
+
+    # --- to the worker and back ---------------------------------------------------------------
+
+    def send(self, message: list) -> None:
+        """Tell the worker what happened; draw its answer when it comes."""
+        asyncio.create_task(self._ask(self.game.receive, message))
+
+    def perform(self, effect: list) -> None:
+        """Hand the worker one of its effects (thinking, a fetch); draw what comes of it."""
+        asyncio.create_task(self._ask(self.game.perform, effect))
+
+    async def ask(self, effect: list) -> None:
+        """`perform`, awaited (the effects time a computer player's decision with it)."""
+        await self._ask(self.game.perform, effect)
+
+    async def _ask(self, call: object, item: list) -> None:
+        try:
+            answer = await call(json.dumps(item))
+            if answer:
+                self.show(json.loads(str(answer)))
+        except Exception as error:
+            self.fail(error, item[0] == "failure")
+
+    def show(self, answer: dict) -> None:
+        """Draw the worker's view, then carry out its effects."""
+        self.view = wrap(answer["view"])
+        page = answer.get("page")
+        if page:
+            self.effects.max_import = page["max_import"]
+            self.renderer.panels.page_words(page, self.view.settings.shapes)
+        self.renderer.render(self.view)
+        for effect in answer["effects"]:
+            self.effects.run(effect)
+        for effect in answer["work"]:
+            self.effects.hand_back(effect)
+
+    def fail(self, error: BaseException, again: bool = False) -> None:
+        if again:  # the failure panel itself failed: say it in the console (index.html shows it)
+            console.error("PythonError: " + details(error))
+            return
+        self.send(["failure", details(error)])
+
+    # --- the page's events --------------------------------------------------------------------
+
+    def start(self) -> None:
+        for name, (event, setting) in CONTROLS.items():
+            node = document.getElementById(name)
+            self._listen(node, event, lambda _e, s=setting, n=node: self.send(
+                ["setting", s, ("on" if n.checked else "off") if n.type == "checkbox"
+                 else str(n.value)]))
+        self._listen(document, "click", self.on_click)
+        self._listen(document, "dblclick", self.on_double_click)
+        self._listen(document, "keydown", self.on_key)
+        chooser = document.getElementById("stats-file")
+        self._listen(chooser, "change", lambda _e: asyncio.create_task(
+            self.effects.read_chosen_file(chooser)))
+        # Escape closes the dialog by itself: the model hears it as "Keep playing".
+        self._listen(document.getElementById("abandon"), "close",
+                     lambda _e: self.send(["press", "keep-playing"])
+                     if self.view is not None and self.view.confirming else None)
+        stored, kept = read_stored(window.localStorage, STORED_PREFIX)
+        tab, _ = read_stored(window.sessionStorage, STORED_PREFIX)
+        try:
+            languages = [str(code).lower() for code in window.navigator.languages]
+        except Exception:
+            languages = []
+        self.send(["start", {
+            "query": str(window.location.search),
+            "page_url": str(window.location.origin) + str(window.location.pathname),
+            "languages": languages, "stored": stored, "tab": tab, "storage": kept,
+            "touch": bool(window.matchMedia("(pointer: coarse)").matches),
+            "reduced_motion": bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches),
+            "static": self.renderer.panels.static_texts(),
+        }])
+
+    def _listen(self, node: object, event: str, handler: object) -> None:
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)  # keep the proxy alive as long as the page
+        node.addEventListener(event, proxy)
+
+    def on_click(self, event: object) -> None:
+        target = event.target.closest("[data-card], [data-action]")
+        if not target or target.disabled:
+            return
+        code = target.getAttribute("data-card")
+        if code and target.closest("#hand"):
+            self.send(["card", str(code)])
+            return
+        name = str(target.getAttribute("data-action") or "")
+        if name and name not in PAGE_ACTIONS:
+            self.send(["press", name])
+
+    def on_double_click(self, event: object) -> None:
+        target = event.target.closest("#hand [data-card]")
+        if target and not target.disabled:
+            self.send(["play-card", str(target.getAttribute("data-card"))])
+
+    def on_key(self, event: object) -> None:
+        if event.altKey or event.ctrlKey or event.metaKey or event.defaultPrevented:
+            return
+        target = event.target
+        if not target.closest or target.closest("input, select, textarea, a"):
+            return
+        card = target.closest("#hand [data-card]")
+        where = "card:" + str(card.getAttribute("data-card")) if card else ""
+        key = str(event.key)
+        replaying = self.view is not None and self.view.table is not None \
+            and self.view.table.phase == "replay"
+        if claimed(key, where, replaying):
+            event.preventDefault()
+        self.send(["key", key, str(event.code), where, bool(event.shiftKey)])
+
+
+_app = None  # the one game on the page, kept alive for its event handlers
+
+
+async def start() -> None:
+    """The page's start (index.html): once the game's worker is up, wire the page to it."""
+    global _app
+    from pyscript import workers
+
+    _app = App(await workers["game"])
+    _app.start()

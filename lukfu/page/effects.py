@@ -1,0 +1,135 @@
+"""The page's effects: the only code that touches storage, timers, the clipboard, downloads, the
+address bar, the service worker and sound.
+
+Page-only, MicroPython (imports ``js``).  `Effects.run` carries out one effect the worker's
+answer asked for (see `lukfu.web.messages`) and sends what came of it back as a message; the
+worker's own effects (thinking, fetching a catalog) go back to it to carry out.
+"""
+
+import asyncio
+
+from js import URL, Blob, document, window
+from pyscript.ffi import to_js
+
+from lukfu.page.audio import Audio
+from lukfu.page.offline import Offline
+
+LOCAL = "local"  # localStorage; "tab" is sessionStorage (lukfu.web.messages)
+THINK_MARK, THINK_MEASURE = "lukfu-think-start", "lukfu-think"  # for bench/ai_latency.py
+
+
+def storage(area: str) -> object:
+    return window.localStorage if area == LOCAL else window.sessionStorage
+
+
+def read_stored(kept: object, prefix: str) -> tuple:
+    """What the browser keeps under keys starting with ``prefix``, and False if it refuses to
+    say (storage turned off: a private window, privacy settings)."""
+    found = {}
+    try:
+        for index in range(int(kept.length)):
+            key = str(kept.key(index))
+            if key.startswith(prefix):
+                found[key] = str(kept.getItem(key))
+    except Exception:
+        return {}, False
+    return found, True
+
+
+class Effects:
+    def __init__(self, app: object) -> None:
+        self.app = app
+        self.max_import = 0  # the largest file worth reading (the worker says: saving's limit)
+        self.offline = Offline(app.send)
+        self.audio = Audio()
+
+    def run(self, effect: list) -> None:
+        kind, args = effect[0], effect[1:]
+        if kind == "store":
+            area, key, value = args
+            try:
+                storage(area).setItem(key, value)
+            except Exception:  # full (QuotaExceededError), or turned off
+                self.app.send(["stored", False])
+        elif kind == "forget":
+            area, key = args
+            try:
+                storage(area).removeItem(key)
+            except Exception:  # storage off: it was never kept anyway
+                pass
+        elif kind == "wait":
+            seconds, message = args
+            asyncio.create_task(self._wait(seconds, message))
+        elif kind == "download":
+            self._download(args[0], args[1])
+        elif kind == "choose-file":
+            document.getElementById("stats-file").click()
+        elif kind == "copy":
+            asyncio.create_task(self._copy(args[0]))
+        elif kind == "address":
+            query = args[0]
+            window.history.replaceState(None, "", query or window.location.pathname)
+        elif kind == "focus-card":
+            self.app.renderer.focus_card(args[0])
+        elif kind == "register-offline":
+            asyncio.create_task(self.offline.register())
+        elif kind == "accept-new-version":
+            self.offline.accept()
+        elif kind == "sound":
+            self.audio.play(args[1], args[2], args[3])  # name, recipe, gap, volume
+        else:
+            assert kind == "handled", kind  # the page claimed the key already (keys.claimed)
+
+    def hand_back(self, effect: list) -> None:
+        """One of the worker's own effects: it carries it out, and answers."""
+        if effect[0] == "think":
+            asyncio.create_task(self._think(effect))
+        else:
+            self.app.perform(effect)
+
+    async def _wait(self, seconds: float, message: list) -> None:
+        await asyncio.sleep(seconds)
+        self.app.send(message)
+
+    async def _think(self, effect: list) -> None:
+        """A computer player's decision, in the worker; each is a User Timing measure on the
+        page, from the request to the move shown (bench/ai_latency.py reads them)."""
+        window.performance.mark(THINK_MARK)
+        await self.app.ask(effect)
+        window.performance.measure(THINK_MEASURE, THINK_MARK)
+
+    async def _copy(self, text: str) -> None:
+        """Copy the share link; where the browser will not, select it for the player to copy."""
+        try:
+            await window.navigator.clipboard.writeText(text)
+            ok = True
+        except Exception:  # no clipboard, or no permission: the player copies it by hand
+            ok = False
+        self.app.send(["copied", ok])
+        link = document.getElementById("share-link")
+        if not ok and link:
+            link.focus()
+            link.select()
+
+    def _download(self, name: str, content: str) -> None:
+        """Offer ``content`` as a file download named ``name``."""
+        blob = Blob.new(to_js([content]), to_js({"type": "application/json"}))
+        url = URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = name
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(lambda: URL.revokeObjectURL(url), 1000)
+
+    async def read_chosen_file(self, chooser: object) -> None:
+        """The file chosen to import, read (unless it is too large to be an export)."""
+        files = chooser.files
+        if not files.length:
+            return
+        file = files.item(0)
+        chooser.value = ""  # the same file may be chosen again
+        size = int(file.size)
+        content = str(await file.text()) if size <= self.max_import else None
+        self.app.send(["file-read", size, content])
