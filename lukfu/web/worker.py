@@ -197,16 +197,19 @@ class Game:
         return ("review-progress", generation, share)
 
     async def _catalog(self, language: str) -> Message:
-        from js import fetch  # type: ignore[import-not-found]  # Pyodide's, in the worker
-
-        data = None
         try:
-            response = await fetch(self.base + catalog_url(language))
-            if response.ok:
-                data = (await response.arrayBuffer()).to_bytes()
+            data = await self.fetch(self.base + catalog_url(language))
         except Exception:  # offline: the game goes on in the language it has
             data = None
         return ("catalog", language, data)
+
+    @staticmethod
+    async def fetch(url: str) -> bytes | None:
+        """The file at ``url`` (None if the server says no), with the worker's fetch()."""
+        from js import fetch  # type: ignore[import-not-found]  # Pyodide's, in the worker
+
+        response = await fetch(url)
+        return (await response.arrayBuffer()).to_bytes() if response.ok else None
 
 
 GAME = Game()

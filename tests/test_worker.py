@@ -1,0 +1,132 @@
+"""The game's worker as the page meets it: JSON messages in, a view, effects and work out.
+
+`lukfu.web.worker` runs under CPython here as it does in Pyodide in the page's worker; the page
+side is played by a stand-in that reads the answers as the page does (`lukfu.page.data.wrap`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from lukfu.i18n import catalog_path
+from lukfu.page.data import Data, wrap
+from lukfu.web.page import page_view
+from lukfu.web.worker import Game, plain
+
+STATIC = [["Rules", None], ["Settings", None], ["First", "replay"]]
+
+
+class JsonPage:
+    """What the page does with the worker's answers, without a browser: it keeps the view,
+    waits for nothing (a timer's message is sent at once) and hands the work back."""
+
+    def __init__(self, languages: tuple[str, ...] = ("en",)) -> None:
+        self.game = Game()
+        self.game.fetch = self._fetch  # type: ignore[method-assign]
+        self.view: Any = None
+        self.pages: list[dict[str, Any]] = []
+        self.effects: list[list[Any]] = []
+        self.performed: list[str] = []
+        self.boot = {"query": "?seed=7&delay=0", "page_url": "http://127.0.0.1/luk-fu/index.html",
+                     "languages": list(languages), "stored": {"lukfu.lesson": "0", "lukfu.coach": "off"},
+                     "tab": {}, "storage": True, "touch": False, "reduced_motion": False,
+                     "static": STATIC}
+
+    @staticmethod
+    async def _fetch(url: str) -> bytes | None:
+        assert url.startswith("http://127.0.0.1/luk-fu/locales/"), url
+        language = url.split("/")[5]
+        return catalog_path(language).read_bytes()
+
+    def send(self, message: list[Any]) -> None:
+        self.take(self.game.receive(json.dumps(message)))
+
+    def take(self, answer: str) -> None:
+        if not answer:
+            return
+        data = json.loads(answer)
+        assert set(data) <= {"view", "effects", "work", "page"}
+        self.view = wrap(data["view"])
+        if "page" in data:
+            self.pages.append(data["page"])
+        for effect in data["effects"]:
+            self.effects.append(effect)
+            if effect[0] == "wait":
+                self.send(effect[2])
+        for effect in data["work"]:
+            self.performed.append(effect[0])
+            self.take(asyncio.run(self.game.perform(json.dumps(effect))))
+
+
+def test_a_deal_is_played_through_the_worker_in_json() -> None:
+    page = JsonPage()
+    page.send(["start", page.boot])
+    assert len(page.view.table.hand) == 12
+    assert page.pages == [{"language": "en", "direction": "ltr", "source": True,
+                           "offered": ["en", "fi", "it", "fr", "fa", "zh-Hant"],
+                           "max_import": page.pages[0]["max_import"],
+                           "words": ["Rules", "Settings", "First"]}]
+    for _ in range(200):
+        session = page.game.model.session
+        assert session is not None
+        if session.is_over:
+            break
+        legal = session.observation(0).legal[0]
+        for card in legal.cards if legal.kind in ("play", "discard") else ():
+            page.send(["card", str(card)])
+        page.send(["press", legal.kind])
+    else:
+        raise AssertionError("the deal did not end")
+    assert page.view.table.result is not None  # the end of the deal, on the table
+    assert "think" in page.performed  # the computer players thought in the worker
+    assert not any(effect[0] == "think" for effect in page.effects)  # never the page's to do
+
+
+def test_the_static_page_is_translated_when_the_language_arrives() -> None:
+    page = JsonPage(languages=("fr-fr",))
+    page.send(["start", page.boot])
+    assert "fetch-catalog" in page.performed
+    french = page.pages[-1]
+    assert french["language"] == "fr" and not french["source"]
+    assert french["words"][0] == "Règles" and french["words"][2] != "First"
+    page.send(["setting", "language", "fa"])
+    persian = page.pages[-1]
+    assert persian["language"] == "fa" and persian["direction"] == "rtl"
+    assert page.view.language == "fa"
+
+
+def test_sounds_come_with_their_recipe() -> None:
+    page = JsonPage()
+    page.send(["start", page.boot])
+    page.send(["press", "call"])  # the player touched the page: sounds may play from here
+    cards = [effect for effect in page.effects if effect[0] == "sound"]
+    assert cards, page.effects
+    for _sound, name, tones, gap, volume in cards:
+        assert name and tones and gap > 0 and 0 < volume <= 1
+        assert all(len(tone) == 5 and tone[0] for tone in tones)
+
+
+def test_every_view_crosses_to_the_page_whole() -> None:
+    """The page reads each field of the worker's named tuples as an attribute, whole."""
+    page = JsonPage()
+    page.send(["start", page.boot])
+    page.send(["press", "call"])
+    page.send(["press", "statistics"])
+
+    def same(mine: object, theirs: object) -> None:
+        if isinstance(mine, tuple) and hasattr(mine, "_fields"):
+            assert isinstance(theirs, Data)
+            for name in mine._fields:
+                same(getattr(mine, name), getattr(theirs, name))
+        elif isinstance(mine, list | tuple):
+            assert isinstance(theirs, list) and len(theirs) == len(mine)
+            for a, b in zip(mine, theirs, strict=True):
+                same(a, b)
+        else:
+            assert mine == theirs
+
+    view = page_view(page.game.model)
+    same(view, wrap(json.loads(json.dumps(plain(view)))))
+    same(view, page.view)
