@@ -3,7 +3,9 @@
 The main test boots the pinned Pyodide in Node on the trimmed zip, as the page does, and runs
 tools/stdlib_exercise.py again: every module of the game imported, whole deals played through the
 page's update code, every catalog read.  A module missing from tools/stdlib.txt fails it (the
-second test drops one to make sure).  The others are quick checks without Pyodide.
+second test drops one to make sure).  Two browser tests start PyScript on it in headless
+Chromium, in a worker and on a page (tools/stdlib_browser.py), and without a module PyScript
+imports.  The others are quick checks without Pyodide.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import runtime, stdlib
+from tools import runtime, stdlib, stdlib_browser
 
 
 @pytest.fixture(scope="module")
@@ -44,6 +46,22 @@ def test_a_module_missing_from_the_list_fails_the_exercise(tmp_path: Path, dropp
     broken = stdlib.write_trimmed(modules, tmp_path / stdlib.NAME)
     with pytest.raises(runtime.BuildError, match=f"No module named '{dropped}'"):
         stdlib.run_exercise(broken)
+
+
+@pytest.mark.browser
+def test_pyscript_starts_on_the_trimmed_standard_library_in_a_worker_and_on_a_page(trimmed: Path) -> None:
+    started = stdlib_browser.pyscript_start(trimmed)
+    assert set(started) == {"PyScript's start in a worker", "PyScript's start on the page"}
+    for modules in started.values():
+        assert {"pyscript", "pyscript.context", "html"} <= set(modules)
+
+
+@pytest.mark.browser
+def test_pyscript_fails_to_start_without_a_module_it_imports(tmp_path: Path) -> None:
+    modules = [name for name in stdlib.listed() if name != "html.entities"]
+    broken = stdlib.write_trimmed(modules, tmp_path / stdlib.NAME)
+    with pytest.raises(runtime.BuildError, match="No module named 'html.entities'"):
+        stdlib_browser.pyscript_start(broken)
 
 
 def test_the_list_names_what_the_game_and_pyscript_import_at_once() -> None:

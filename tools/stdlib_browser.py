@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from tools import chromium, devserver, runtime
 
 PAGE = """<!doctype html>
-<html><head><meta charset="utf-8"><title>sys.modules</title>
+<html><head><meta charset="utf-8"><title>sys.modules</title><link rel="icon" href="data:,">
 <script type="module" src="./pyscript/core.js"></script></head>
 <body>
 <script type="py" worker name="traced" config="./pyscript.toml">
@@ -37,10 +38,14 @@ js.document.body.dataset.main = main
 """
 
 
-def folder(root: Path) -> Path:
-    """Write the page, its pyscript.toml and links to the runtime into ``root``."""
-    for name in ("pyodide", "pyscript"):
-        (root / name).symlink_to(runtime.RUNTIME / name, target_is_directory=True)
+def folder(root: Path, stdlib: Path | None = None) -> Path:
+    """Write the page, its pyscript.toml and links to the runtime into ``root`` (with ``stdlib``
+    as Pyodide's python_stdlib.zip, if given)."""
+    (root / "pyscript").symlink_to(runtime.RUNTIME / "pyscript", target_is_directory=True)
+    (root / "pyodide").mkdir()
+    for name in runtime.PYODIDE_FILES:
+        source = stdlib if stdlib and name == "python_stdlib.zip" else runtime.RUNTIME / "pyodide" / name
+        (root / "pyodide" / name).symlink_to(source)
     config = (runtime.ROOT / "pyscript.toml").read_text(encoding="utf-8")
     if '"./runtime/pyodide/' not in config:
         raise runtime.BuildError("pyscript.toml no longer points at ./runtime/pyodide/")
@@ -50,26 +55,37 @@ def folder(root: Path) -> Path:
     return root
 
 
-def pyscript_start() -> dict[str, list[str]]:
-    """``sys.modules`` in a PyScript worker and on a PyScript page, once both started."""
+def wait_for_report(page: Any, errors: list[str], seconds: int = 90) -> list[str]:
+    """The two lists of modules, once the page has them; BuildError at the first error."""
+    for _ in range(seconds * 4):
+        if errors:
+            raise runtime.BuildError("the PyScript page failed: " + "\n".join(errors)[-2000:])
+        found = page.evaluate("document.body && document.body.dataset.main !== undefined"
+                              " ? [document.body.dataset.worker, document.body.dataset.main] : null")
+        if found:
+            return list(found)
+        page.wait_for_timeout(250)
+    raise runtime.BuildError(f"the PyScript page did not report in {seconds} s")
+
+
+def pyscript_start(stdlib: Path | None = None) -> dict[str, list[str]]:
+    """``sys.modules`` in a PyScript worker and on a PyScript page, once both started (on
+    ``stdlib`` if given, else on Pyodide's whole standard library)."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError as error:
         raise runtime.BuildError("playwright is missing: run this with .venv/bin/python") from error
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
-        server, url = devserver.start_in_thread(root=folder(Path(tmp)))
+        server, url = devserver.start_in_thread(root=folder(Path(tmp), stdlib))
         browser = playwright.chromium.launch(executable_path=chromium.find_chromium(),
                                              args=chromium.FLAGS, headless=True)
         try:
             page = browser.new_page()
             errors: list[str] = []
             page.on("pageerror", lambda error: errors.append(str(error)))
+            page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
             page.goto(url)
-            try:
-                page.wait_for_function("document.body && document.body.dataset.main", timeout=90_000)
-            except Exception as error:
-                raise runtime.BuildError(f"the PyScript page did not report: {errors or error}") from error
-            found = page.evaluate("[document.body.dataset.worker, document.body.dataset.main]")
+            found = wait_for_report(page, errors)
         finally:
             browser.close()
             server.shutdown()
