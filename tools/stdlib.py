@@ -186,7 +186,7 @@ def imports_of(node: ast.AST) -> set[str]:
 # --- running the exercise -------------------------------------------------------------------------
 
 
-def run_exercise(stdlib: Path | None = None, static: list[str] | None = None) -> dict[str, Any]:
+def run_exercise(stdlib: Path | None = None) -> dict[str, Any]:
     """Boot Pyodide (on ``stdlib`` if given), run tools/stdlib_exercise.py; return the job's
     report (see tools/stdlib.mjs).  Raises BuildError, with Python's traceback, if it fails."""
     node = shutil.which("node")
@@ -203,12 +203,12 @@ def run_exercise(stdlib: Path | None = None, static: list[str] | None = None) ->
     job = {"runtime": str(runtime.RUNTIME / "pyodide"), "stdlib": str(stdlib) if stdlib else None,
            "files": files, "path": ["/game/lukfu.zip", "/game/tests"], "exercise": str(EXERCISE),
            "args": {"game": list(imports), "imports": imports, "locales": "/locales",
-                    "static": pyscript_imports() if static is None else static}}
+                    "static": pyscript_imports()}}
     result = subprocess.run([node, str(SCRIPT)], input=json.dumps(job), capture_output=True, text=True)
     if result.returncode:
         raise runtime.BuildError(
             "the exercise failed in Pyodide (a module missing from tools/stdlib.txt? run "
-            f"`python3 tools/stdlib.py trace`):\n{short(result.stderr)}")
+            f"`.venv/bin/python tools/stdlib.py trace`):\n{short(result.stderr)}")
     report: dict[str, Any] = json.loads(result.stdout.splitlines()[-1])
     return report
 
