@@ -3,11 +3,12 @@
 ``page.zip`` holds the page's DOM layer (lukfu/page/) as sources, for MicroPython on the main
 thread, which unpacks it into its file system (`page_archive`).
 
-The game's worker imports the game from ``lukfu.zip``, bytecode compiled by the worker's Python on ``sys.path`` (zipimport), so a start costs one
-request instead of one per module, and no module is compiled from source in the browser (the
-page's Python, Pyodide's 3.14, compiled them here).  Only what the worker can import ships: the
-modules reachable from its entry point, ``lukfu.web.worker``, by any ``import`` statement, at module
-level or inside a function (a static walk, so a lazily imported module is never forgotten).
+The game's worker imports the game from ``lukfu.zip`` on ``sys.path`` (zipimport): bytecode
+compiled by the worker's own Python (Pyodide's 3.14, run here), so a start costs one request
+instead of one per module, and no module is compiled from source in the browser.  Only what the
+worker can import ships: the modules reachable from its entry point, ``lukfu.web.worker``, by
+any ``import`` statement, at module level or inside a function (a static walk, so a lazily
+imported module is never forgotten).
 
 The archive is made by the pinned Pyodide itself, run in Node (tools/bytecode.mjs): it compiles
 each module without its docstrings (for readers of the source; the page never reads ``__doc__``;

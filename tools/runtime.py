@@ -12,7 +12,8 @@ locales/<folder>/LC_MESSAGES/messages.mo
                    each translation catalog compiled by Babel (tools/catalogs.py), git-ignored
 
 Idempotent: a file is copied only when its size or modification time differs, and files that no
-longer exist upstream are removed, so a second run does nothing and is fast.  A font is subset
+longer exist upstream are removed, so a second run does nothing and is fast.  (The site ships
+the standard library cut down by tools/stdlib.py in place of this python_stdlib.zip.)  A font is subset
 again only when the hash of its inputs (the characters, the source fonts, fontTools' version)
 changes.  Other folders under runtime/ (e.g. runtime/bench/) are left alone.
 

@@ -4,7 +4,8 @@
 
 site/ holds index.html, pyscript.toml, the web app manifest and its icons, the service worker,
 the lukfu/ sources, the compiled catalogs, static/, the subset fonts, and of the pinned runtime
-only the files the page fetches, under folders named after their versions
+only the files the page fetches (the standard library cut down to what the page imports:
+tools/stdlib.py), under folders named after their versions
 (runtime/pyodide-<version>/, runtime/pyscript-<version>/): a new release lives at new URLs, so an
 old cached module never meets a new wasm, and the service worker may take an unchanged runtime
 from the browser's HTTP cache instead of downloading it again.
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
-from tools import bytecode, icons, runtime
+from tools import bytecode, icons, runtime, stdlib
 
 ROOT = runtime.ROOT
 SITE = ROOT / "site"
@@ -116,6 +117,8 @@ def shipment() -> Shipment:
     ship = Shipment(pyodide_version, pyscript_version, micropython_version)
     for name in runtime.PYODIDE_FILES:
         ship.add(f"{ship.pyodide}/{name}", runtime.RUNTIME / "pyodide" / name)
+    # The standard library cut down to the modules the worker imports (tools/stdlib.py).
+    ship.add(f"{ship.pyodide}/{stdlib.NAME}", stdlib.build_stdlib(pyodide_version))
     for name in runtime.MICROPYTHON_FILES:
         ship.add(f"{ship.micropython}/{name}", runtime.RUNTIME / "micropython" / name)
     ship.modules.append(f"{ship.micropython}/micropython.mjs")
@@ -380,6 +383,10 @@ def build_site(dest: Path = SITE, verbose: bool = True) -> Path:
             old.rmdir()
     generate_service_worker(dest)
     if verbose:
+        trimmed = ship.files[f"{ship.pyodide}/{stdlib.NAME}"]
+        print(f"{stdlib.NAME:20} {runtime.human(trimmed.stat().st_size):>9}  "
+              f"{len(stdlib.listed()):3} modules (tools/stdlib.txt; Pyodide's whole one: "
+              f"{runtime.human(stdlib.FULL.stat().st_size)})")
         files = [p for p in dest.rglob("*") if p.is_file()]
         size = sum(p.stat().st_size for p in files)
         print(f"{dest.name + '/':20} {runtime.human(size):>9}  {len(files):3} files  (the site to publish)")

@@ -13,6 +13,7 @@ from lukfu.i18n import DEFAULT_LANGUAGE, Translator
 from lukfu.page.faces import BACK, CARD_DIR, OWN_INDEX_DIGITS, SHAPES, card_src
 from lukfu.web import naming
 
+
 def legend_src(suit: int, language: str = DEFAULT_LANGUAGE, shapes: bool = False) -> str:
     """The suit legend's picture of a suit (0 Coins … 3 Tens): that suit's 5, in a file named
     by the suit, so that no card code appears in the page for it.

@@ -16,10 +16,10 @@ from typing import Any
 from lukfu import Action, Card, parse_cards
 from lukfu.ai import LEVELS
 from lukfu.i18n import DEFAULT_LANGUAGE, OFFERED, CatalogError, match_language, translator, translator_from_mo
+from lukfu.page.keys import SHORTCUTS, hand_step
 from lukfu.stats import Statistics, StatisticsError
 from lukfu.web import coaching, deal, learning, options, replay, saving
 from lukfu.web.deal import notice, storage_refused
-from lukfu.page.keys import SHORTCUTS, hand_step
 from lukfu.web.messages import LOCAL, Effect, Message, forget, store
 from lukfu.web.model import Boot, Model, Settings
 from lukfu.web.page import NOT_IN_LESSONS, deal_links, enabled_buttons

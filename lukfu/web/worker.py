@@ -3,12 +3,12 @@
 The page (`lukfu.page`, MicroPython on the main thread) sends each message as JSON to
 `receive`, and hands `perform` the effects that are the worker's to carry out
 (`messages.WORKER_EFFECTS`: a computer player or the hint thinking, the coach reviewing, a
-catalog fetched).  Both answer with what the page must draw and do, as JSON: the view
-(`page.page_view`, its named tuples as objects), the page's effects, and, when the language
-changed, the page's static words in it; and the effects it hands back (``work``).  So no Python runs on the page's main thread but the
-thin DOM layer: the worker thinks as long as it must without slicing the page's time.  It still
-thinks in slices of ``SLICE_SECONDS``, so that a message arriving meanwhile (a press, a setting)
-is answered at once.  Anything that goes wrong becomes a ``("failure", details)`` message.
+catalog fetched).  Both answer with JSON: the view (`page.page_view`, its named tuples as
+objects), the page's effects, the effects handed back to the worker (``work``) and, when the
+language changed, the page's static words in it.  So no Python runs on the page's main thread
+but the thin DOM layer, and the worker thinks without slicing the page's time.  It still thinks
+in slices of ``SLICE_SECONDS``, so that a message arriving meanwhile (a press, a setting) is
+answered at once.  Anything that goes wrong becomes a ``("failure", details)`` message.
 """
 
 from __future__ import annotations
