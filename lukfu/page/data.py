@@ -9,7 +9,7 @@ would the worker's named tuples, and two views compare equal when their data do.
 class Data:
     """One object of the view: its fields as attributes (a missing one is an AttributeError)."""
 
-    def __init__(self, fields: dict) -> None:
+    def __init__(self, fields: dict[str, object]) -> None:
         self._fields = fields
 
     def __getattr__(self, name: str) -> object:
