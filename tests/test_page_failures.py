@@ -125,15 +125,16 @@ def test_a_missing_game_file_says_so(page: Page, browser_log: BrowserLog) -> Non
 
 
 def with_broken_main(built: Path) -> bytes:
-    """The game's archive with its entry point replaced by a source that fails at start (as
-    source: zipimport compiles a .py member when no .pyc stands for it)."""
-    broken = 'def main():\n    raise RuntimeError("deliberately broken")\n'
+    """The game's archive with its worker's entry point replaced by a source that fails at the
+    first message (as source: zipimport compiles a .py member when no .pyc stands for it)."""
+    broken = ('def receive(text):\n    raise RuntimeError("deliberately broken")\n'
+              'perform = receive\n')
     out = io.BytesIO()
     with zipfile.ZipFile(built / "lukfu.zip") as archive, zipfile.ZipFile(out, "w") as copy:
         for info in archive.infolist():
-            if info.filename != "lukfu/web/main.pyc":
+            if info.filename != "lukfu/web/worker.pyc":
                 copy.writestr(info, archive.read(info))
-        copy.writestr("lukfu/web/main.py", broken)
+        copy.writestr("lukfu/web/worker.py", broken)
     return out.getvalue()
 
 

@@ -12,7 +12,7 @@ import io
 import json
 import sys
 
-from js import console, document, window
+from js import Error, console, document, window
 from pyscript.ffi import create_proxy
 
 from lukfu.page.data import wrap
@@ -38,6 +38,13 @@ def details(error: BaseException) -> str:
     text = io.StringIO()
     sys.print_exception(error, text)
     return text.getvalue()
+
+
+def python_error(text: str) -> None:
+    """Tell index.html's last resort (it watches the console for a PythonError)."""
+    error = Error.new(text)
+    error.name = "PythonError"
+    console.error(error)
 
 
 class App:
@@ -85,8 +92,8 @@ class App:
             self.effects.hand_back(effect)
 
     def fail(self, error: BaseException, again: bool = False) -> None:
-        if again:  # the failure panel itself failed: say it in the console (index.html shows it)
-            console.error("PythonError: " + details(error))
+        if again:  # the failure panel itself failed: index.html's last resort shows it
+            python_error(details(error))
             return
         self.send(["failure", details(error)])
 
@@ -169,5 +176,10 @@ async def start() -> None:
     global _app
     from pyscript import workers
 
-    _app = App(await workers["game"])
+    try:
+        game = await workers["game"]
+    except Exception as error:  # the worker did not start: the page says so
+        python_error(details(error))
+        return
+    _app = App(game)
     _app.start()
