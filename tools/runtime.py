@@ -14,7 +14,8 @@ locales/<folder>/LC_MESSAGES/messages.mo
 Idempotent: a file is copied only when its size or modification time differs, and files that no
 longer exist upstream are removed, so a second run does nothing and is fast.  A font is subset
 again only when the hash of its inputs (the characters, the source fonts, fontTools' version)
-changes.  Other folders under runtime/ (e.g. runtime/bench/) are left alone.
+changes; a face cut again is the same file, byte for byte (its dates are its source's).  Other
+folders under runtime/ (e.g. runtime/bench/) are left alone.
 
 Stdlib only; run with any CPython 3.11+.  The two steps with tools (compiling the catalogs
 with Babel, subsetting the fonts with fontTools and brotli, all pinned in requirements-dev.txt)
@@ -141,7 +142,7 @@ def human(size: int) -> str:
 
 FONTS = RUNTIME / "fonts"
 FONT_MANIFEST = FONTS / "fonts.json"
-FONT_RECIPE = 1  # bump when the way fonts are cut below changes: every font is cut again
+FONT_RECIPE = 2  # bump when the way fonts are cut below changes: every font is cut again
 TOOL_PINS = ("fonttools", "brotli", "babel")  # the build's tools, pinned in requirements-dev.txt
 VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
 
@@ -248,6 +249,10 @@ def subset_face(face: Face, sources: list[Path], codepoints: list[int], dest: Pa
 
     remaining = set(codepoints)
     parts = []
+    # The file's dates (head.created and head.modified) are the source's, not the time of the
+    # build, which fontTools would write by default: one commit always cuts the same bytes.
+    head = TTFont(sources[0])["head"]
+    dates = head.created, head.modified
     options = subset.Options()
     # Horizontal text only (and fontTools' merger does not know these tables).
     options.drop_tables += ["BASE", "STAT", "vhea", "vmtx"]
@@ -279,6 +284,8 @@ def subset_face(face: Face, sources: list[Path], codepoints: list[int], dest: Pa
                 part.save(path)
                 paths.append(path)
             merged = Merger().merge(paths)
+    merged["head"].created, merged["head"].modified = dates  # (the merger sets them to now)
+    merged.recalcTimestamp = False
     merged.flavor = "woff2"
     partial = dest.with_name(dest.name + ".partial")
     merged.save(str(partial))
