@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import icons, runtime
+from tools import icons, runtime, site
 
 # What a fresh clone has: the build's inputs, without anything built or installed.
 NOT_IN_A_CLONE = shutil.ignore_patterns(
@@ -75,3 +75,24 @@ def test_a_fresh_clone_builds_the_same_site(built_site: Path, tmp_path: Path) ->
     assert not differ, f"built again, these files changed: {differ}"
     urls = re.findall(r'url:"([^"]+)"', ours["sw.js"].decode("utf-8"))
     assert len(urls) == len(ours) - 1 and urls == sorted(urls)
+
+
+def test_without_its_tools_the_build_stops_and_says_what_failed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """When the build's tools cannot be installed (here a .venv whose pip fails), tools/build.py
+    names the command that failed, says that it cannot go on without them, and exits with 1,
+    without a traceback and without writing a site with no fonts and no catalogs."""
+    python = tmp_path / ".venv" / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    python.write_text("#!/bin/sh\nexit 1\n")
+    python.chmod(0o755)
+    monkeypatch.setattr(runtime, "have_tools", lambda: False)
+    monkeypatch.setattr(runtime, "VENV_PYTHON", python)
+    monkeypatch.setattr(runtime, "sync", lambda sources, dest: (0, 0))  # leave runtime/ alone
+    monkeypatch.setattr(site, "shipment", lambda: pytest.fail("the build went on without its tools"))
+    monkeypatch.setattr(sys, "argv", ["tools/build.py", "--quiet"])
+    assert site.main() == 1
+    error = capsys.readouterr().err
+    assert error.startswith("tools/build.py: error: `.venv/bin/python -m pip install fonttools==")
+    assert "failed" in error and "cannot go on without them" in error, error
+    assert "English only" not in error and "Traceback" not in error

@@ -387,32 +387,36 @@ def tool_pins() -> list[str]:
     return pins
 
 
-def tool_python() -> Path | None:
-    """.venv/bin/python with the build's tools, set up if needed; None (and say why) if not."""
+def tool_python() -> Path:
+    """.venv/bin/python with the build's tools, set up if needed; BuildError (saying what failed
+    and what to do) if they cannot be: without them there are no catalogs and no fonts to ship."""
     check = [str(VENV_PYTHON), "-c", "import babel, brotli, fontTools"]
     if VENV_PYTHON.is_file() and subprocess.run(check, capture_output=True).returncode == 0:
         return VENV_PYTHON
-    why = ""
+    needs = ("The build needs Babel, fontTools and brotli to compile the translation catalogs and "
+             "to cut the Chinese and Persian fonts the page ships, and cannot go on without them")
     if not VENV_PYTHON.is_file():
+        venv = [sys.executable, "-m", "venv", str(VENV_PYTHON.parent.parent)]
         print(f"==> {Path(sys.executable).name} -m venv .venv  (for the build's tools)", flush=True)
-        if subprocess.run([sys.executable, "-m", "venv", str(VENV_PYTHON.parent.parent)]).returncode:
-            why = "cannot create .venv (on Debian: apt-get install python3-venv)"
+        if subprocess.run(venv).returncode:
+            raise BuildError(f"`{Path(sys.executable).name} -m venv .venv` failed (its message is "
+                             f"above). {needs}. On Debian and Ubuntu: apt-get install python3-venv, "
+                             "then run tools/build.py again.")
     pins = tool_pins()
-    if not why and len(pins) != len(TOOL_PINS):
-        why = f"requirements-dev.txt does not pin {', '.join(TOOL_PINS)}"
-    if not why:
-        print(f"==> .venv/bin/python -m pip install {' '.join(pins)}", flush=True)
-        pip = [str(VENV_PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *pins]
-        if subprocess.run(pip).returncode or subprocess.run(check, capture_output=True).returncode:
-            why = f"cannot install {' '.join(pins)} into .venv"
-    if why:
-        print(
-            f"tools/build.py: warning: catalogs NOT compiled and fonts NOT subset: {why}. The "
-            "page works in English only, and Chinese and Persian text use the reader's own "
-            "fonts. Run tools/test once, or pip install -r requirements-dev.txt.",
-            file=sys.stderr,
-        )
-        return None
+    if len(pins) != len(TOOL_PINS):
+        raise BuildError(f"requirements-dev.txt does not pin each of {', '.join(TOOL_PINS)} "
+                         f"(found: {', '.join(pins) or 'none'}). {needs}.")
+    command = f".venv/bin/python -m pip install {' '.join(pins)}"
+    print(f"==> {command}", flush=True)
+    pip = [str(VENV_PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *pins]
+    if subprocess.run(pip).returncode:
+        raise BuildError(f"`{command}` failed (pip's message is above). {needs}. Fix what pip "
+                         "reports (often: no network, or a proxy or package index to set for "
+                         "pip), then run tools/build.py again; or run tools/build.py with a Python "
+                         "that has them (python3 -m pip install -r requirements-dev.txt).")
+    if subprocess.run(check, capture_output=True).returncode:
+        raise BuildError(f"`{command}` succeeded, but .venv/bin/python still cannot import babel, "
+                         f"brotli and fontTools. {needs}. Remove .venv and run tools/build.py again.")
     return VENV_PYTHON
 
 
@@ -434,13 +438,12 @@ def build_with_tools_here(verbose: bool = True) -> tuple[int, int]:
 def build_with_tools(verbose: bool = True) -> tuple[int, int]:
     """The catalogs and the fonts; return (font bytes, files changed).
 
-    Runs here when this interpreter has the tools, else in .venv/bin/python (see tool_python).
+    Runs here when this interpreter has the tools, else in .venv/bin/python (see tool_python;
+    BuildError if they cannot be installed).
     """
     if have_tools():
         return build_with_tools_here(verbose)
     python = tool_python()
-    if python is None:
-        return 0, 0
     before = {name: entry.get("key") for name, entry in read_manifest().items()}
     command = [str(python), str(Path(__file__).resolve()), "--tools-only"]
     result = subprocess.run([*command, *([] if verbose else ["--quiet"])], capture_output=not verbose,
