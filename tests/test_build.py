@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import icons, runtime, site
+from tools import fonts, icons, runtime, site
 
 # What a fresh clone has: the build's inputs, without anything built or installed.
 NOT_IN_A_CLONE = shutil.ignore_patterns(
@@ -36,15 +36,15 @@ def test_a_font_cut_at_another_time_is_the_same_file(
     (the merger dates its result too), each cut twice with fontTools' clock years apart
     (SOURCE_DATE_EPOCH is the clock fontTools reads), come out the same."""
     pytest.importorskip("fontTools")
-    face = next(face for face in runtime.FACES if face.name == name)
-    sources = runtime.face_sources(face)
-    codepoints = runtime.face_codepoints(face, runtime.page_text(), "")
+    face = next(face for face in fonts.FACES if face.name == name)
+    sources = fonts.face_sources(face)
+    codepoints = fonts.face_codepoints(face, fonts.page_text(), "")
     cut = []
     for clock in ("1000000000", "1800000000"):
         monkeypatch.setenv("SOURCE_DATE_EPOCH", clock)
         (tmp_path / clock).mkdir()
         dest = tmp_path / clock / f"{name}.woff2"
-        assert runtime.subset_face(face, sources, codepoints, dest) == []
+        assert fonts.subset_face(face, sources, codepoints, dest) == []
         cut.append(dest.read_bytes())
     assert cut[0] == cut[1], f"{name}.woff2 depends on the time it was cut"
 
