@@ -317,7 +317,9 @@ def test_english_with_a_chinese_font_on_the_machine_fetches_no_font(
         env={**os.environ, "FONTCONFIG_FILE": str(config)},
     )
     try:
-        context = other.new_context(base_url=site_url)
+        # No service worker: it would download every font for offline play (in the order of its
+        # precache, which may reach the fonts before this test looks), and this is about the page.
+        context = other.new_context(base_url=site_url, service_workers="block")
         requests: list[str] = []
         errors: list[Any] = []
         context.on("request", lambda request: requests.append(request.url))
