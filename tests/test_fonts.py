@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from test_page_game import READY, speak
 
-from tools import runtime
+from tools import fonts, runtime
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CSS = ROOT / "static" / "style.css"
 MAX_BYTES = 400_000
 PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹"
-PAGE_FACES = {f"{face.name}.woff2" for face in runtime.FACES if face.page_only}
+PAGE_FACES = {f"{face.name}.woff2" for face in fonts.FACES if face.page_only}
 
 
 def is_han(char: str) -> bool:
@@ -51,13 +51,13 @@ def is_arabic(char: str) -> bool:
 
 def catalog(code: str) -> str:
     """Every translation in one language's catalog (``code`` is its folder, e.g. zh_Hant)."""
-    return runtime.catalog_text(code)
+    return fonts.catalog_text(code)
 
 
 def cmap(name: str) -> set[int]:
     from fontTools.ttLib import TTFont
 
-    return set(TTFont(runtime.FONTS / f"{name}.woff2").getBestCmap())
+    return set(TTFont(fonts.FONTS / f"{name}.woff2").getBestCmap())
 
 
 @pytest.fixture(scope="module")
@@ -69,13 +69,13 @@ def built() -> dict[str, int]:
         runtime.build_with_tools(verbose=False)
     except runtime.BuildError as error:
         pytest.fail(f"cannot build runtime/fonts/: {error}", pytrace=False)
-    return {face.name: (runtime.FONTS / f"{face.name}.woff2").stat().st_size for face in runtime.FACES}
+    return {face.name: (fonts.FONTS / f"{face.name}.woff2").stat().st_size for face in fonts.FACES}
 
 
 def test_subsets_exist_and_are_small(built: dict[str, int]) -> None:
-    manifest = runtime.read_manifest()
+    manifest = fonts.read_manifest()
     print()
-    for face in runtime.FACES:
+    for face in fonts.FACES:
         size = built[face.name]
         whole = int(str(manifest[face.name]["source_bytes"]))
         print(f"{face.name + '.woff2':28} {size / 1000:7.1f} kB  (whole font {whole / 1000:8.1f} kB)")
@@ -88,11 +88,11 @@ def test_subsets_exist_and_are_small(built: dict[str, int]) -> None:
 
 
 def test_every_han_character_has_a_glyph(built: dict[str, int]) -> None:
-    page = {c for c in runtime.page_text() if is_han(c)}
+    page = {c for c in fonts.page_text() if is_han(c)}
     chinese = {c for c in catalog("zh_Hant") if is_han(c)}
     assert {"六", "虎"} <= page
     for char in page | chinese | set("六虎老歲牌毛公百子"):
-        assert runtime.in_ranges(ord(char), runtime.CJK_RANGES), f"{char!r} is outside the CJK ranges"
+        assert fonts.in_ranges(ord(char), fonts.CJK_RANGES), f"{char!r} is outside the CJK ranges"
     for weight in (400, 700):
         glyphs = cmap(f"noto-sans-tc-{weight}")
         missing = sorted(c for c in page | chinese if ord(c) not in glyphs)
@@ -104,9 +104,9 @@ def test_every_han_character_has_a_glyph(built: dict[str, int]) -> None:
 
 def test_every_persian_character_has_a_glyph(built: dict[str, int]) -> None:
     persian = {c for c in catalog("fa") if is_arabic(c)} | set(PERSIAN_DIGITS)
-    page = {c for c in runtime.page_text() if is_arabic(c)}
+    page = {c for c in fonts.page_text() if is_arabic(c)}
     for char in persian | page:
-        assert runtime.in_ranges(ord(char), runtime.ARABIC_RANGES), f"{char!r} is outside the Arabic ranges"
+        assert fonts.in_ranges(ord(char), fonts.ARABIC_RANGES), f"{char!r} is outside the Arabic ranges"
     for weight in (400, 700):
         glyphs = cmap(f"vazirmatn-{weight}")
         missing = sorted(c for c in persian | page if ord(c) not in glyphs)
@@ -117,17 +117,17 @@ def test_every_persian_character_has_a_glyph(built: dict[str, int]) -> None:
 def test_the_build_is_keyed_on_its_inputs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Same inputs: nothing is cut again; other characters: the face is cut again."""
     pytest.importorskip("fontTools")
-    face = next(face for face in runtime.FACES if face.name == "vazirmatn-400-page")
-    monkeypatch.setattr(runtime, "FACES", (face,))
-    monkeypatch.setattr(runtime, "FONTS", tmp_path)
-    monkeypatch.setattr(runtime, "FONT_MANIFEST", tmp_path / "fonts.json")
+    face = next(face for face in fonts.FACES if face.name == "vazirmatn-400-page")
+    monkeypatch.setattr(fonts, "FACES", (face,))
+    monkeypatch.setattr(fonts, "FONTS", tmp_path)
+    monkeypatch.setattr(fonts, "FONT_MANIFEST", tmp_path / "fonts.json")
     (tmp_path / "stale.woff2").write_bytes(b"old")
-    assert runtime.build_fonts_here(verbose=False)[1] == 2  # one face cut, one stale file removed
+    assert fonts.build_fonts_here(verbose=False)[1] == 2  # one face cut, one stale file removed
     first = (tmp_path / "vazirmatn-400-page.woff2").read_bytes()
-    assert runtime.build_fonts_here(verbose=False)[1] == 0
+    assert fonts.build_fonts_here(verbose=False)[1] == 0
     assert (tmp_path / "vazirmatn-400-page.woff2").read_bytes() == first
-    monkeypatch.setattr(runtime, "page_text", lambda: "فارسی و بیشتر")
-    assert runtime.build_fonts_here(verbose=False)[1] == 1
+    monkeypatch.setattr(fonts, "page_text", lambda: "فارسی و بیشتر")
+    assert fonts.build_fonts_here(verbose=False)[1] == 1
     assert ord("ب") in cmap("vazirmatn-400-page")
 
 
@@ -152,7 +152,7 @@ def parse_ranges(value: str) -> set[tuple[int, int]]:
 def test_the_stylesheet_declares_each_face_with_its_ranges(built: dict[str, int]) -> None:
     faces = font_faces()
     order = []
-    for face in runtime.FACES:
+    for face in fonts.FACES:
         url = f'url("../runtime/fonts/{face.name}.woff2") format("woff2")'
         matching = [i for i, rule in enumerate(faces) if rule.get("src") == url]
         assert len(matching) == 1, f"style.css should declare {face.name}.woff2 once, as {url}"
@@ -168,7 +168,7 @@ def test_the_stylesheet_declares_each_face_with_its_ranges(built: dict[str, int]
         declared = parse_ranges(rule["unicode-range"])
         if face.page_only:
             # Exactly the characters index.html shows in this script (sorted, for the reader).
-            wanted = {cp for cp in map(ord, runtime.page_text()) if runtime.in_ranges(cp, face.ranges)}
+            wanted = {cp for cp in map(ord, fonts.page_text()) if fonts.in_ranges(cp, face.ranges)}
             assert declared == {(cp, cp) for cp in wanted}, (
                 f"{face.name}: set its unicode-range to "
                 + ", ".join(f"U+{cp:04X}" for cp in sorted(wanted))
@@ -289,7 +289,7 @@ def test_english_with_a_chinese_font_on_the_machine_fetches_no_font(
 
     from tools import chromium as chromium_tool
 
-    font = TTFont(runtime.FONTS / "noto-sans-tc-400-page.woff2")
+    font = TTFont(fonts.FONTS / "noto-sans-tc-400-page.woff2")
     for record in font["name"].names:
         if record.nameID in (1, 4, 16):
             font["name"].setName("Noto Sans CJK SC", record.nameID, record.platformID,
@@ -317,7 +317,9 @@ def test_english_with_a_chinese_font_on_the_machine_fetches_no_font(
         env={**os.environ, "FONTCONFIG_FILE": str(config)},
     )
     try:
-        context = other.new_context(base_url=site_url)
+        # No service worker: it would download every font for offline play (in the order of its
+        # precache, which may reach the fonts before this test looks), and this is about the page.
+        context = other.new_context(base_url=site_url, service_workers="block")
         requests: list[str] = []
         errors: list[Any] = []
         context.on("request", lambda request: requests.append(request.url))
@@ -325,8 +327,8 @@ def test_english_with_a_chinese_font_on_the_machine_fetches_no_font(
         page = context.new_page()
         open_page(page, "seed=1&delay=0")
         assert_glyphs_not_boxes(page, ".masthead .hanzi")
-        fonts = [url for url in requests if "/runtime/fonts/" in url]
-        assert not fonts, f"fetched fonts although the machine has a Chinese font: {fonts}"
+        fetched = [url for url in requests if "/runtime/fonts/" in url]
+        assert not fetched, f"fetched fonts although the machine has a Chinese font: {fetched}"
         assert all(url.startswith(site_url) or url.startswith(("data:", "blob:")) for url in requests)
         assert not errors
     finally:

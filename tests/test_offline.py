@@ -1,4 +1,5 @@
-"""Offline after one visit, new versions between deals, and a page locked to its own site.
+"""Offline after one visit (every file a page fetches is precached), new versions between deals, and a
+page locked to its own site.
 
 Each test serves its own copy of site/ under /luk-fu/ (as GitHub Pages serves a project), with
 service workers allowed, so that it may stop the server or publish a changed copy.  The guarded
@@ -8,12 +9,14 @@ console error.
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 import pytest
 from test_page_game import READY, Player, speak
@@ -93,6 +96,24 @@ def first_visit(page: Page) -> None:
     assert page.evaluate(table_top) == before
 
 
+def precached(root: Path) -> set[str]:
+    """The paths of the files in the service worker's precache (root/sw.js, as Workbox writes it)."""
+    return set(re.findall(r'\{url:"([^"]+)",revision:', (root / "sw.js").read_text(encoding="utf-8")))
+
+
+def fetched_files(urls: set[str], site_url: str) -> set[str]:
+    """The site's files among ``urls``, by their paths in the site, without the query string
+    (the folder itself is its index.html); the service worker itself left out."""
+    folder = urlsplit(site_url)
+    paths = set()
+    for url in urls:
+        parts = urlsplit(url)
+        if (parts.scheme, parts.netloc) == (folder.scheme, folder.netloc) and \
+                parts.path.startswith(folder.path):
+            paths.add(parts.path[len(folder.path):] or "index.html")
+    return paths - {"sw.js"}
+
+
 def publish_new_version(served: Served) -> Path:
     """A changed copy of the site, rebuilt's worker included, served from now on."""
     root = served.root.parent / "v2"
@@ -119,8 +140,12 @@ def test_offline_after_one_visit_new_versions_between_deals_and_no_other_origin(
         page: Page, served: Served, browser_log: Any) -> None:
     """One visit (the service worker installs once): it says once that it is ready to play
     offline; a new version waits for the end of the deal in progress; a whole deal then plays
-    offline, and a new tab opens offline in another language; and the page refuses, whatever a
-    script tries, to contact another origin."""
+    offline, and a new tab opens offline in another language; every file of the site that the
+    pages fetched meanwhile is in the service worker's precache (a file left out would be
+    missing offline); and the page refuses, whatever a script tries, to contact another
+    origin."""
+    requested: set[str] = set()  # every URL the pages ask for (not the worker's own downloads)
+    page.context.on("request", lambda request: request.service_worker or requested.add(request.url))
     player = Player(page, [])
     deal = player.resume_near_the_end(5, 0)  # a deal in progress (near its end)
     first_visit(page)
@@ -180,6 +205,11 @@ def test_offline_after_one_visit_new_versions_between_deals_and_no_other_origin(
     assert other.inner_text("#table-title") != "The card table", "the Persian catalog is kept"
     assert other.evaluate(BROKEN_IMAGES) == []
     other.close()
+    fetched = fetched_files(requested, served.url)
+    assert {"index.html", "lukfu.zip", "static/cards/back.svg",
+            "locales/fa/LC_MESSAGES/messages.mo"} <= fetched, sorted(fetched)
+    missing = fetched - precached(served.root)
+    assert not missing, f"fetched but not precached (so missing offline): {sorted(missing)}"
 
     # The Content-Security-Policy lets nothing leave the site, whatever a script tries: the
     # browser blocks the request before sending it (back online, in case it would not).

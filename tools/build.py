@@ -2,7 +2,7 @@
 
     python3 tools/build.py [--quiet]   (tools/serve, tools/test and the Pages workflow run it)
 
-The runtime, the subset fonts and the compiled catalogs are tools/runtime.py's; site/, the
+The runtime, the subset fonts (tools/fonts.py) and the compiled catalogs are tools/runtime.py's; site/, the
 folder to publish, is tools/site.py's, which builds the runtime first. This file only starts it.
 """
 

@@ -7,7 +7,7 @@ builds only what is below.
 runtime/pyodide/   the five files Pyodide needs to boot (no CDN: pyscript.toml points here)
 runtime/pyscript/  every .js/.css chunk of @pyscript/core's dist/ (they are dynamic imports)
 runtime/fonts/     Noto Sans TC and Vazirmatn cut down to the characters the page and the
-                   catalogs use (static/style.css declares them; see build_fonts_here)
+                   catalogs use (static/style.css declares them; tools/fonts.py cuts them)
 locales/<folder>/LC_MESSAGES/messages.mo
                    each translation catalog compiled by Babel (tools/catalogs.py), git-ignored
 
@@ -15,7 +15,8 @@ Idempotent: a file is copied only when its size or modification time differs, an
 longer exist upstream are removed, so a second run does nothing and is fast.  (The site ships
 the standard library cut down by tools/stdlib.py in place of this python_stdlib.zip.)  A font is subset
 again only when the hash of its inputs (the characters, the source fonts, fontTools' version)
-changes.  Other folders under runtime/ (e.g. runtime/bench/) are left alone.
+changes; a face cut again is the same file, byte for byte (its dates are its source's).  Other
+folders under runtime/ (e.g. runtime/bench/) are left alone.
 
 Stdlib only; run with any CPython 3.11+.  The two steps with tools (compiling the catalogs
 with Babel, subsetting the fonts with fontTools and brotli, all pinned in requirements-dev.txt)
@@ -25,14 +26,11 @@ first if there is none (tools/test completes it later).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import shutil
 import subprocess
 import sys
-import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -139,231 +137,11 @@ def human(size: int) -> str:
     return f"{size / 1000:.1f} kB"
 
 
-# --- Self-hosted subset fonts ---------------------------------------------------------------------
-# A machine without a Chinese (or Persian) font would show 六虎 as empty boxes, so the page ships
-# its own: Noto Sans TC and Vazirmatn, each cut down to the characters the page and the
-# translation catalogs actually use (a few hundred glyphs instead of the whole font).
-# static/style.css declares them with unicode-range, so a browser fetches a face only for text
-# that needs it: see the @font-face rules there, and tests/test_fonts.py.
+# --- The build's tools ---------------------------------------------------------------------------
+# Babel compiles the catalogs (tools/catalogs.py), fontTools and brotli cut the fonts (tools/fonts.py).
 
-FONTS = RUNTIME / "fonts"
-FONT_MANIFEST = FONTS / "fonts.json"
-FONT_RECIPE = 1  # bump when the way fonts are cut below changes: every font is cut again
 TOOL_PINS = ("fonttools", "brotli", "babel")  # the build's tools, pinned in requirements-dev.txt
 VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
-
-# The characters each font serves (the unicode-range of its @font-face rules in style.css):
-# CJK punctuation, ideographs (with extension A and compatibility forms) and full-width forms;
-# Arabic, the zero-width (non-)joiner and direction marks, Arabic presentation forms.
-CJK_RANGES = ((0x3000, 0x303F), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0xFF00, 0xFFEF))
-ARABIC_RANGES = ((0x0600, 0x06FF), (0x200C, 0x200F), (0xFB50, 0xFDFF), (0xFE70, 0xFEFF))
-# Kept whatever the catalogs say today: the game's own words (六虎 Luk Fu, 老歲牌 Old cards,
-# 毛公 Mau Gung, 百子 Bak Chi); Persian digits (numbers are formatted at run time), Persian
-# punctuation (، ؛ ؟ ٪ ٫ ٬), the zero-width non-joiner and joiner, the direction marks.
-FIXED_TEXT = "六虎老歲牌毛公百子" + "۰۱۲۳۴۵۶۷۸۹" + "،؛؟٪٫٬" + "\u200c\u200d\u200e\u200f"
-
-
-@dataclass(frozen=True)
-class Face:
-    """One file the build writes: runtime/fonts/<name>.woff2."""
-
-    name: str
-    package: str  # under node_modules/, pinned in package.json
-    pattern: str  # glob under the package for the source file(s): a character is taken from
-    #               the first file (by name) that has it; Noto Sans TC ships in ~100 slices
-    ranges: tuple[tuple[int, int], ...]
-    # Only the characters of index.html itself (the title 六虎, the language names 繁體中文 and
-    # فارسی): a small face an English page may need, declared after the full one in style.css
-    # so that a browser tries it first and never fetches the full one for those characters.
-    page_only: bool = False
-
-
-NOTO_SLICES = "files/noto-sans-tc-[0-9]*-{weight}-normal.woff2"
-FACES = tuple(
-    face
-    for weight in (400, 700)
-    for face in (
-        Face(f"noto-sans-tc-{weight}", NOTO, NOTO_SLICES.format(weight=weight), CJK_RANGES),
-        Face(f"noto-sans-tc-{weight}-page", NOTO, NOTO_SLICES.format(weight=weight), CJK_RANGES, True),
-    )
-) + tuple(
-    face
-    for weight, style in ((400, "Regular"), (700, "Bold"))
-    for face in (
-        Face(f"vazirmatn-{weight}", VAZIRMATN, f"fonts/webfonts/Vazirmatn-{style}.woff2", ARABIC_RANGES),
-        Face(
-            f"vazirmatn-{weight}-page",
-            VAZIRMATN,
-            f"fonts/webfonts/Vazirmatn-{style}.woff2",
-            ARABIC_RANGES,
-            True,
-        ),
-    )
-)
-
-
-def page_text() -> str:
-    """What index.html shows in every language (the whole file: markup is ASCII anyway)."""
-    return (ROOT / "index.html").read_text(encoding="utf-8")
-
-
-def catalog_text(language: str = "*") -> str:
-    """Every translation (each plural form too) in the catalogs of ``language`` (a folder name,
-    e.g. ``zh_Hant``; ``*`` for all), read with Babel."""
-    from babel.messages.pofile import read_po
-
-    parts: list[str] = []
-    for po in sorted((ROOT / "locales").glob(f"{language}/LC_MESSAGES/messages.po")):
-        with po.open("rb") as source:
-            for message in read_po(source):
-                strings = message.string if isinstance(message.string, tuple) else (message.string,)
-                parts.extend(text for text in strings if text)
-    return "\n".join(parts)
-
-
-def in_ranges(codepoint: int, ranges: tuple[tuple[int, int], ...]) -> bool:
-    return any(low <= codepoint <= high for low, high in ranges)
-
-
-def face_codepoints(face: Face, page: str, catalogs: str) -> list[int]:
-    """The characters ``face`` must have, sorted."""
-    text = page if face.page_only else page + catalogs + FIXED_TEXT
-    return sorted({cp for cp in map(ord, text) if in_ranges(cp, face.ranges)})
-
-
-def face_sources(face: Face) -> list[Path]:
-    package = NODE_MODULES / face.package
-    sources = sorted(package.glob(face.pattern))
-    if not sources:
-        raise BuildError(f"no {face.pattern} in {package.relative_to(ROOT)}: run `npm ci`.")
-    return sources
-
-
-def read_manifest() -> dict[str, dict[str, object]]:
-    try:
-        manifest: dict[str, dict[str, object]] = json.loads(FONT_MANIFEST.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return manifest
-
-
-def subset_face(face: Face, sources: list[Path], codepoints: list[int], dest: Path) -> list[int]:
-    """Write ``dest`` (woff2) with the glyphs for ``codepoints``; return those no source has."""
-    from fontTools import subset
-    from fontTools.merge import Merger
-    from fontTools.ttLib import TTFont
-
-    remaining = set(codepoints)
-    parts = []
-    options = subset.Options()
-    # Horizontal text only (and fontTools' merger does not know these tables).
-    options.drop_tables += ["BASE", "STAT", "vhea", "vmtx"]
-    for src in sources:
-        if not remaining:
-            break
-        font = TTFont(src)
-        found = remaining & set(font.getBestCmap())
-        if not found:
-            continue
-        remaining -= found
-        subsetter = subset.Subsetter(options)
-        subsetter.populate(unicodes=found)
-        subsetter.subset(font)
-        parts.append(font)
-    if not parts:  # none of the characters: a face with no glyphs, so that its URL still works
-        font = TTFont(sources[0])
-        subset.Subsetter(options).subset(font)
-        parts.append(font)
-    if len(parts) == 1:
-        merged = parts[0]
-    else:
-        # Characters from several slices of one font: same design, same metrics, one file.
-        with tempfile.TemporaryDirectory() as tmp:
-            paths = []
-            for i, part in enumerate(parts):
-                part.flavor = None
-                path = str(Path(tmp) / f"part{i}.ttf")
-                part.save(path)
-                paths.append(path)
-            merged = Merger().merge(paths)
-    merged.flavor = "woff2"
-    partial = dest.with_name(dest.name + ".partial")
-    merged.save(str(partial))
-    partial.replace(dest)
-    return sorted(remaining)
-
-
-def build_fonts_here(verbose: bool = True) -> tuple[int, int]:
-    """Subset every face of FACES that changed, in this interpreter (it has fontTools)."""
-    import logging
-
-    import fontTools
-
-    logging.getLogger("fontTools").setLevel(logging.ERROR)
-    FONTS.mkdir(parents=True, exist_ok=True)
-    page, catalogs = page_text(), catalog_text()
-    old = read_manifest()
-    manifest: dict[str, dict[str, object]] = {}
-    digests: dict[Path, bytes] = {}
-    changed = 0
-    for face in FACES:
-        sources = face_sources(face)
-        codepoints = face_codepoints(face, page, catalogs)
-        key = hashlib.sha256()
-        key.update(json.dumps([FONT_RECIPE, fontTools.version, face.name, codepoints]).encode())
-        for src in sources:
-            if src not in digests:
-                digests[src] = hashlib.sha256(src.read_bytes()).digest()
-            key.update(src.name.encode() + digests[src])
-        dest = FONTS / f"{face.name}.woff2"
-        entry = old.get(face.name, {})
-        unchanged = entry.get("key") == key.hexdigest()
-        if unchanged and dest.is_file() and dest.stat().st_size == entry.get("bytes"):
-            manifest[face.name] = entry
-            continue
-        missing = subset_face(face, sources, codepoints, dest)
-        changed += 1
-        manifest[face.name] = {
-            "key": key.hexdigest(),
-            "bytes": dest.stat().st_size,
-            "source_bytes": sum(src.stat().st_size for src in sources),
-            "source": f"{face.package} {installed_version(NODE_MODULES / face.package)}",
-            "chars": len(codepoints) - len(missing),
-            "missing": "".join(map(chr, missing)),
-        }
-    partial = FONT_MANIFEST.with_name(FONT_MANIFEST.name + ".partial")
-    partial.write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    partial.replace(FONT_MANIFEST)
-    wanted = {f"{face.name}.woff2" for face in FACES} | {FONT_MANIFEST.name}
-    for stale in FONTS.iterdir():
-        if stale.name not in wanted:
-            stale.unlink()
-            changed += 1
-    return report_fonts(manifest, changed, verbose)
-
-
-def report_fonts(manifest: dict[str, dict[str, object]], changed: int, verbose: bool) -> tuple[int, int]:
-    """Print the fonts table (when ``verbose``) and any missing glyph; return (bytes, changed)."""
-    sizes = {name: int(str(entry.get("bytes", 0))) for name, entry in manifest.items()}
-    total = sum(sizes.values())
-    for name, entry in manifest.items():
-        if entry.get("missing"):
-            print(
-                f"tools/build.py: warning: {entry['source']} has no glyph for {entry['missing']!r} "
-                f"({name}.woff2): those characters fall back to the reader's own fonts",
-                file=sys.stderr,
-            )
-    if verbose:
-        status = f"{changed} subset or removed" if changed else "up to date"
-        rel = str(FONTS.relative_to(ROOT)) + "/"
-        print(f"{rel:20} {human(total):>9}  {len(manifest):3} files  (subset fonts; {status})")
-        for name, entry in manifest.items():
-            was = int(str(entry.get("source_bytes", 0)))
-            print(
-                f"  {name + '.woff2':26} {human(sizes[name]):>9}  {entry.get('chars')!s:>4} chars"
-                f"  (whole font: {human(was)}, {entry.get('source')})"
-            )
-    return total, changed
 
 
 def have_tools() -> bool:
@@ -387,32 +165,36 @@ def tool_pins() -> list[str]:
     return pins
 
 
-def tool_python() -> Path | None:
-    """.venv/bin/python with the build's tools, set up if needed; None (and say why) if not."""
+def tool_python() -> Path:
+    """.venv/bin/python with the build's tools, set up if needed; BuildError (saying what failed
+    and what to do) if they cannot be: without them there are no catalogs and no fonts to ship."""
     check = [str(VENV_PYTHON), "-c", "import babel, brotli, fontTools"]
     if VENV_PYTHON.is_file() and subprocess.run(check, capture_output=True).returncode == 0:
         return VENV_PYTHON
-    why = ""
+    needs = ("The build needs Babel, fontTools and brotli to compile the translation catalogs and "
+             "to cut the Chinese and Persian fonts the page ships, and cannot go on without them")
     if not VENV_PYTHON.is_file():
+        venv = [sys.executable, "-m", "venv", str(VENV_PYTHON.parent.parent)]
         print(f"==> {Path(sys.executable).name} -m venv .venv  (for the build's tools)", flush=True)
-        if subprocess.run([sys.executable, "-m", "venv", str(VENV_PYTHON.parent.parent)]).returncode:
-            why = "cannot create .venv (on Debian: apt-get install python3-venv)"
+        if subprocess.run(venv).returncode:
+            raise BuildError(f"`{Path(sys.executable).name} -m venv .venv` failed (its message is "
+                             f"above). {needs}. On Debian and Ubuntu: apt-get install python3-venv, "
+                             "then run tools/build.py again.")
     pins = tool_pins()
-    if not why and len(pins) != len(TOOL_PINS):
-        why = f"requirements-dev.txt does not pin {', '.join(TOOL_PINS)}"
-    if not why:
-        print(f"==> .venv/bin/python -m pip install {' '.join(pins)}", flush=True)
-        pip = [str(VENV_PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *pins]
-        if subprocess.run(pip).returncode or subprocess.run(check, capture_output=True).returncode:
-            why = f"cannot install {' '.join(pins)} into .venv"
-    if why:
-        print(
-            f"tools/build.py: warning: catalogs NOT compiled and fonts NOT subset: {why}. The "
-            "page works in English only, and Chinese and Persian text use the reader's own "
-            "fonts. Run tools/test once, or pip install -r requirements-dev.txt.",
-            file=sys.stderr,
-        )
-        return None
+    if len(pins) != len(TOOL_PINS):
+        raise BuildError(f"requirements-dev.txt does not pin each of {', '.join(TOOL_PINS)} "
+                         f"(found: {', '.join(pins) or 'none'}). {needs}.")
+    command = f".venv/bin/python -m pip install {' '.join(pins)}"
+    print(f"==> {command}", flush=True)
+    pip = [str(VENV_PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *pins]
+    if subprocess.run(pip).returncode:
+        raise BuildError(f"`{command}` failed (pip's message is above). {needs}. Fix what pip "
+                         "reports (often: no network, or a proxy or package index to set for "
+                         "pip), then run tools/build.py again; or run tools/build.py with a Python "
+                         "that has them (python3 -m pip install -r requirements-dev.txt).")
+    if subprocess.run(check, capture_output=True).returncode:
+        raise BuildError(f"`{command}` succeeded, but .venv/bin/python still cannot import babel, "
+                         f"brotli and fontTools. {needs}. Remove .venv and run tools/build.py again.")
     return VENV_PYTHON
 
 
@@ -421,6 +203,7 @@ def build_with_tools_here(verbose: bool = True) -> tuple[int, int]:
     if str(ROOT) not in sys.path:  # run as a script: tools/ is on the path, not the root
         sys.path.insert(0, str(ROOT))
     from tools.catalogs import compile_catalogs
+    from tools.fonts import build_fonts_here
 
     compiled = compile_catalogs()
     if verbose:
@@ -434,13 +217,14 @@ def build_with_tools_here(verbose: bool = True) -> tuple[int, int]:
 def build_with_tools(verbose: bool = True) -> tuple[int, int]:
     """The catalogs and the fonts; return (font bytes, files changed).
 
-    Runs here when this interpreter has the tools, else in .venv/bin/python (see tool_python).
+    Runs here when this interpreter has the tools, else in .venv/bin/python (see tool_python;
+    BuildError if they cannot be installed).
     """
+    from tools.fonts import read_manifest
+
     if have_tools():
         return build_with_tools_here(verbose)
     python = tool_python()
-    if python is None:
-        return 0, 0
     before = {name: entry.get("key") for name, entry in read_manifest().items()}
     command = [str(python), str(Path(__file__).resolve()), "--tools-only"]
     result = subprocess.run([*command, *([] if verbose else ["--quiet"])], capture_output=not verbose,
@@ -512,4 +296,9 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run as tools/runtime.py: tools.fonts imports tools.runtime, which must be this module's one
+    # copy (a second one's BuildError would not be caught by this main).
+    sys.path.insert(0, str(ROOT))
+    from tools import runtime
+
+    sys.exit(runtime.main())

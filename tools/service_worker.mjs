@@ -6,7 +6,10 @@
 // the first visit's downloads are reused where the browser kept them.  Navigations are answered
 // from the precache whatever their query string (?seed=, ?lang=, ?delay=).  A new version waits
 // until the page asks it to take over (the page's "New version — reload"), and outdated caches
-// are deleted when it activates.  tools/site.py runs this after writing the site.
+// are deleted when it activates.  The manifest is sorted by URL: Workbox lists files in the order
+// the file system returns them, which differs between machines, and sw.js must not (the same
+// site gives the same worker, so an unchanged site offers no new version).  tools/site.py runs
+// this after writing the site.
 import { generateSW } from "workbox-build";
 
 const site = process.argv[2];
@@ -19,6 +22,9 @@ const { count, size, warnings } = await generateSW({
   maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
   dontCacheBustURLsMatching: /^runtime\/(pyodide|pyscript)-\d[^/]*\//,
   ignoreURLParametersMatching: [/.*/],
+  manifestTransforms: [
+    (entries) => ({ manifest: [...entries].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)) }),
+  ],
   directoryIndex: "index.html",
   cleanupOutdatedCaches: true,
   clientsClaim: false,

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
-from tools import bytecode, icons, runtime, stdlib
+from tools import bytecode, fonts, icons, runtime, stdlib
 
 ROOT = runtime.ROOT
 SITE = ROOT / "site"
@@ -127,8 +127,8 @@ def shipment() -> Shipment:
         ship.add(f"{ship.pyscript}/{chunk.name}", chunk)
         if chunk.suffix == ".js":
             ship.modules.append(f"{ship.pyscript}/{chunk.name}")
-    for face in runtime.FACES:
-        ship.add(f"runtime/fonts/{face.name}.woff2", runtime.FONTS / f"{face.name}.woff2")
+    for face in fonts.FACES:
+        ship.add(f"runtime/fonts/{face.name}.woff2", fonts.FONTS / f"{face.name}.woff2")
     ship.add(bytecode.ARCHIVE, bytecode.build_archive(pyodide_version))
     ship.code.append(bytecode.ARCHIVE)
     ship.code.append(bytecode.PAGE_ARCHIVE)  # written by build_site (from lukfu/page/)
