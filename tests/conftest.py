@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from urllib.parse import urlsplit
 
 import pytest
+import settling
 
 from tools import chromium as chromium_tool
 from tools import devserver, runtime, site
@@ -155,6 +156,7 @@ def chromium() -> Iterator[Chromium]:
         from playwright.sync_api import sync_playwright
     except ImportError:
         skip_or_fail("playwright is not installed (run tools/test)")
+    settling.install()  # each action waits for the page's answer (tests/settling.py)
     executable = chromium_tool.find_chromium()
     with sync_playwright() as playwright:
         if executable is None and not os.path.isfile(playwright.chromium.executable_path):

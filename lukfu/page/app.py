@@ -51,7 +51,7 @@ class App:
     def __init__(self, game: object) -> None:
         self.game = game  # the worker's exports: receive(message), perform(effect), as JSON
         self.view = None  # the view last drawn
-        self.failing = False
+        self.unanswered = 0  # messages sent, not answered yet
         self.renderer = Renderer()
         self.effects = Effects(self)
         self._proxies = []
@@ -59,8 +59,20 @@ class App:
     # --- to the worker and back ---------------------------------------------------------------
 
     def send(self, message: list) -> None:
-        """Tell the worker what happened; draw its answer when it comes."""
-        asyncio.create_task(self._ask(self.game.receive, message))
+        """Tell the worker what happened; draw its answer when it comes.  Until every message
+        sent is answered, the page carries ``data-answering`` (the browser tests wait for it
+        to go after each action of theirs, as a player's eye would)."""
+        self.unanswered += 1
+        document.documentElement.setAttribute("data-answering", "")
+        asyncio.create_task(self._answered(self._ask(self.game.receive, message)))
+
+    async def _answered(self, asking: object) -> None:
+        try:
+            await asking
+        finally:
+            self.unanswered -= 1
+            if not self.unanswered:
+                document.documentElement.removeAttribute("data-answering")
 
     def perform(self, effect: list) -> None:
         """Hand the worker one of its effects (thinking, a fetch); draw what comes of it."""
