@@ -39,7 +39,9 @@ DESKTOP = {"width": 1280, "height": 720}
 PHONE = {"width": 390, "height": 844}
 FAILED = "#table[data-phase='error'] #failure"
 PLAYABLE = "#table:not([data-phase='loading']):not([data-phase='error']) #hand [data-card]"
-LOAD_ERROR = r"Failed to load resource"
+# The browser's word for a refused download, the page's and the game worker's (PyScript passes
+# the worker's on to the page as an error of its own).
+LOAD_ERROR = r"Failed to load resource|Failed to fetch"
 
 
 @pytest.fixture

@@ -1,10 +1,14 @@
 // Write <site>/sw.js with Workbox (workbox-build, pinned in package.json): node tools/service_worker.mjs <site>
 //
 // Every file of the site is precached with a revision (the hash of its content), except the
-// runtime's versioned folders (runtime/pyodide-<version>/, runtime/pyscript-<version>/): their
+// runtime's versioned folders (runtime/pyodide-<version>/, runtime/pyscript-<version>/,
+// runtime/micropython-<version>/): their
 // URLs change with their content, so Workbox fetches them without bypassing the HTTP cache and
 // the first visit's downloads are reused where the browser kept them.  Navigations are answered
-// from the precache whatever their query string (?seed=, ?lang=, ?delay=).  A new version waits
+// from the precache whatever their query string (?seed=, ?lang=, ?delay=).  The first worker
+// takes charge of the tab that installed it at once (clientsClaim), so that a player who goes
+// offline in that very tab still has every file (lukfu/page/offline.py does not take this
+// first claim for a new version).  A new version waits
 // until the page asks it to take over (the page's "New version — reload"), and outdated caches
 // are deleted when it activates.  The manifest is sorted by URL: Workbox lists files in the order
 // the file system returns them, which differs between machines, and sw.js must not (the same
@@ -20,14 +24,14 @@ const { count, size, warnings } = await generateSW({
   swDest: `${site}/sw.js`,
   // Workbox silently drops files above 2 MiB by default: the wasm is 9.6 MB.
   maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
-  dontCacheBustURLsMatching: /^runtime\/(pyodide|pyscript)-\d[^/]*\//,
+  dontCacheBustURLsMatching: /^runtime\/(pyodide|pyscript|micropython)-\d[^/]*\//,
   ignoreURLParametersMatching: [/.*/],
   manifestTransforms: [
     (entries) => ({ manifest: [...entries].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)) }),
   ],
   directoryIndex: "index.html",
   cleanupOutdatedCaches: true,
-  clientsClaim: false,
+  clientsClaim: true,  // the first visit's tab too: offline in it, the game is whole
   skipWaiting: false,
   inlineWorkboxRuntime: true,
   mode: "production",

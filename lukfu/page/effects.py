@@ -13,6 +13,7 @@ from pyscript.ffi import to_js
 
 from lukfu.page.audio import Audio
 from lukfu.page.offline import Offline
+from lukfu.page.render.dom import later
 
 LOCAL = "local"  # localStorage; "tab" is sessionStorage (lukfu.web.messages)
 THINK_MARK, THINK_MEASURE = "lukfu-think-start", "lukfu-think"  # for bench/ai_latency.py
@@ -121,7 +122,7 @@ class Effects:
         document.body.appendChild(link)
         link.click()
         link.remove()
-        window.setTimeout(lambda: URL.revokeObjectURL(url), 1000)
+        later(1000, lambda: URL.revokeObjectURL(url))
 
     async def read_chosen_file(self, chooser: object) -> None:
         """The file chosen to import, read (unless it is too large to be an export)."""

@@ -21,6 +21,7 @@ class Offline:
         self.dispatch = dispatch
         self.registration: object = None
         self.reloading = False
+        self.claimed = False  # whether a worker controlled this page before
         self._proxies: list[object] = []
 
     def _on(self, target: object, event: str, handler: object) -> None:
@@ -32,6 +33,9 @@ class Offline:
         workers = getattr(window.navigator, "serviceWorker", None)
         if not workers:
             return  # no service workers here (an old browser, a private mode that forbids them)
+        # A page that no worker controls yet is claimed by the first one (sw.js: clientsClaim):
+        # that change of controller is not a new version.
+        self.claimed = bool(workers.controller)
         try:
             before = await workers.getRegistration()  # the one this page falls under, if any
             first = not (before and before.active)
@@ -66,6 +70,9 @@ class Offline:
             self.dispatch(("offline", "newer")) if str(worker.state) == "installed" else None))
 
     def on_controller_change(self, _event: object) -> None:
+        if not self.claimed:  # the first worker took charge of this page: nothing new
+            self.claimed = True
+            return
         if self.reloading:
             window.location.reload()
         else:  # another tab took the new version: this one reloads between deals

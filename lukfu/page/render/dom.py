@@ -3,6 +3,7 @@
 Page-only, MicroPython (imports ``js``), shared by the renderer's regions.
 """
 
+import asyncio
 import re
 
 from js import document
@@ -63,6 +64,17 @@ def clear(node: object) -> None:
 def normalize(text: str) -> str:
     """Whitespace as HTML renders it: runs collapsed to one space, ends trimmed."""
     return re.sub(r"\s+", " ", text).strip()
+
+
+def later(ms: int, call: object) -> object:
+    """``call()`` after ``ms`` milliseconds, on MicroPython's event loop; ``.cancel()`` the
+    result to call it off.  (Never the page's setTimeout with a Python function: in MicroPython
+    1.28 the event loop's own timers fail with "Illegal invocation" after one.)"""
+    async def wait() -> None:
+        await asyncio.sleep(ms / 1000)
+        call()
+
+    return asyncio.create_task(wait())
 
 
 def js_options(**values: object) -> object:

@@ -11,6 +11,8 @@ or the pointer moves on).  The words are the view's (`lukfu.web.explain`).
 from js import window
 from pyscript.ffi import create_proxy
 
+from lukfu.page.render.dom import later
+
 HELD = ".term, .card.old, [data-action='claim']"  # what explains itself on a long press
 PRESS_MS = 450  # a touch held this long is a long press
 SHOWN_MS = 4000  # how long its explanation stays up after the finger lifts
@@ -39,8 +41,7 @@ class Tips:
             return
         target = event.target.closest(HELD)
         if target:
-            self._timer = window.setTimeout((lambda: self._hold(target)),
-                                             PRESS_MS)
+            self._timer = later(PRESS_MS, lambda: self._hold(target))
 
     def _hold(self, target: object) -> None:
         self._timer = None
@@ -50,16 +51,16 @@ class Tips:
 
     def _up(self, event: object) -> None:
         if self._timer is not None:
-            window.clearTimeout(self._timer)
+            self._timer.cancel()
             self._timer = None
         if self._held is not None:
             self._pressed_at = float(window.performance.now())
             held = self._held
-            window.setTimeout((lambda: self._release(held)), SHOWN_MS)
+            later(SHOWN_MS, lambda: self._release(held))
 
     def _cancel(self, event: object) -> None:
         if self._timer is not None:
-            window.clearTimeout(self._timer)
+            self._timer.cancel()
             self._timer = None
 
     def _release(self, only: object = None) -> None:

@@ -1,0 +1,143 @@
+"""The page's main thread from its first paint to the end of a session: every task over 100 ms.
+
+Plays, in headless Chromium on the built site, what a player does in a first visit: the boot,
+whole deals at a level (Expert by default) with you taking the Hint button's advice and the
+coach reviewing each deal, then a replay stepped through, the statistics opened, a language
+switch and a new deal.  A PerformanceObserver ("longtask", buffered from the first paint)
+records every main-thread task over 50 ms; this prints, for each part, how many were over
+100 ms and the longest, and the page's start (first paint, hand playable).
+
+    .venv/bin/python bench/long_tasks.py                 # Expert, 2 deals
+    .venv/bin/python bench/long_tasks.py --level strong --deals 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script: make the repository's packages importable
+
+from tools import chromium, devserver, site  # noqa: E402
+
+LONG_TASK_MS = 100
+PLAYABLE = "#table[data-phase='calling'] [data-action='call']:enabled, #table[data-phase='playing']"
+INIT = """
+localStorage.setItem('lukfu.level', %r);
+localStorage.setItem('lukfu.lesson', '0');
+window.__longTasks = [];
+new PerformanceObserver(list => {
+  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+}).observe({type: 'longtask', buffered: true});
+"""
+HINTED = """() => {
+  const hint = document.querySelector('#hint').textContent;
+  const button = document.querySelector("[data-action='hint']");
+  return hint.startsWith('Hint: ') && !button.disabled;
+}"""
+BUTTON_FOR = (("Hint: play this deal.", "call"), ("Hint: pass.", "pass"), ("Hint: claim.", "claim"),
+              ("Hint: discard", "discard"), ("Hint: play", "play"))
+
+
+def now(page: Any) -> float:
+    return float(page.evaluate("performance.now()"))
+
+
+def play_deal(page: Any) -> None:
+    hint = page.locator("[data-action='hint']")
+    while page.get_attribute("#table", "data-phase") != "over":
+        if not (hint.is_visible() and hint.is_enabled()):
+            page.wait_for_timeout(20)
+            continue
+        hint.click()
+        page.wait_for_function(HINTED, timeout=60_000)
+        said = page.text_content("#hint") or ""
+        action = next(name for start, name in BUTTON_FOR if said.startswith(start))
+        page.click(f"[data-action='{action}']")
+    # The coach's review of the deal (its summary or its panel) before the next part.
+    page.wait_for_selector("#review:not([hidden]), [data-action='review']:enabled", timeout=120_000)
+
+
+def session(page: Any, base: str, level: str, deals: int, seed: int) -> list[tuple[str, float, float]]:
+    """The parts of a visit: (name, start, end) in the page's clock."""
+    parts = []
+    page.goto(f"{base}index.html?seed={seed}&delay=0&lang=en")
+    page.wait_for_selector(PLAYABLE, timeout=180_000)
+    paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
+    parts.append(("boot (first paint to a playable hand)", float(paint), now(page)))
+    for number in range(deals):
+        start = now(page)
+        play_deal(page)
+        parts.append((f"deal {number + 1} at {level}, hints, the coach", start, now(page)))
+        if number + 1 < deals:
+            page.click("[data-action='new-deal']")
+            page.wait_for_selector(PLAYABLE, timeout=60_000)
+    start = now(page)
+    page.click("[data-action='replay']")
+    page.wait_for_selector("#table[data-phase='replay']")
+    for _ in range(12):
+        page.click("[data-action='replay-next']")
+    page.click("[data-action='replay-close']")
+    parts.append(("a replay", start, now(page)))
+    start = now(page)
+    page.click("a[href='#settings']")
+    page.wait_for_selector("#stats")
+    page.wait_for_timeout(300)
+    parts.append(("the statistics", start, now(page)))
+    start = now(page)
+    page.select_option("#language", "fi")
+    page.wait_for_function("document.documentElement.lang === 'fi'")
+    page.wait_for_timeout(500)
+    parts.append(("a language switch (Finnish)", start, now(page)))
+    start = now(page)
+    page.click("[data-action='new-deal']")
+    page.wait_for_selector(PLAYABLE, timeout=60_000)
+    parts.append(("a new deal", start, now(page)))
+    return parts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--level", default="expert", choices=["beginner", "casual", "strong", "expert"])
+    parser.add_argument("--deals", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        raise SystemExit("bench/long_tasks.py: playwright missing; run tools/test once") from None
+    site.build_site(verbose=False)
+    server, base = devserver.start_in_thread()
+    print(f"load average {os.getloadavg()[0]:.2f} at the start")
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=chromium.find_chromium(), args=chromium.FLAGS, headless=True)
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.add_init_script(INIT % args.level)
+            parts = session(page, base, args.level, args.deals, args.seed)
+            tasks = page.evaluate("window.__longTasks")
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    worst = 0.0
+    for name, start, end in parts:
+        inside = [duration for begin, duration in tasks if start <= begin < end]
+        over = [d for d in inside if d > LONG_TASK_MS]
+        worst = max([worst, *inside])
+        print(f"{name:45} {(end - start) / 1000:6.1f} s  tasks over {LONG_TASK_MS} ms: {len(over):2}"
+              f"  longest task: {max(inside, default=0):4.0f} ms")
+    boot = parts[0]
+    print(f"first paint {boot[1]:.0f} ms, hand playable {boot[2]:.0f} ms;"
+          f" longest main-thread task in the whole visit: {worst:.0f} ms"
+          f" (target: none over {LONG_TASK_MS} ms)")
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
+
+
+if __name__ == "__main__":
+    main()
