@@ -1,18 +1,19 @@
 """The built site (tools/site.py): self-hosted, relative URLs, only what ships, no file forgotten.
 
-site/pyscript.toml must bring the game's Python (one archive, lukfu.zip, tools/bytecode.py) with
-every module the page can import, or the page breaks at import time in the browser while every
-CPython test still passes; the page's preloads and the service worker's precache come from the
+The game's worker (its configuration inline in index.html) must bring the game's Python (one
+archive, lukfu.zip, tools/bytecode.py) with every module it can import, or the page breaks at
+import time in the browser while every CPython test still passes; the page's DOM layer comes as
+page.zip, for MicroPython; the page's preloads and the service worker's precache come from the
 same list.  Catalogs are not listed:
 the page fetches the chosen language's alone, and each offered language has one.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import struct
-import tomllib
 import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
@@ -29,9 +30,14 @@ def built(built_site: Path) -> Path:
     return built_site
 
 
-def config(built: Path) -> dict[str, object]:
-    with (built / "pyscript.toml").open("rb") as f:
-        return tomllib.load(f)
+def config(built: Path, kind: str = "py") -> dict[str, object]:
+    """The inline configuration of index.html's <script type="py"> (the game's worker) or
+    <script type="mpy"> (the page's DOM layer)."""
+    page = (built / "index.html").read_text(encoding="utf-8")
+    match = re.search(rf'<script type="{kind}"[^>]* config="([^"]*)"', page)
+    assert match, f"index.html has no <script type={kind}> with a config"
+    data: dict[str, object] = json.loads(html.unescape(match[1]))
+    return data
 
 
 def archived(built: Path) -> set[str]:
@@ -64,14 +70,20 @@ def test_pyscript_toml_brings_the_game_as_one_archive_and_no_catalog(built: Path
     assert files == {"./lukfu.zip": "./lukfu.zip"}, "the archive lands at its own relative path"
     assert (built / "lukfu.zip").is_file()
     assert not list(built.rglob("*.py")), "no source ships beside the archive"
+    assert config(built, "mpy")["files"] == {"./page.zip": "./*"}  # unpacked at MicroPython's root
+    with zipfile.ZipFile(built / bytecode.PAGE_ARCHIVE) as archive:
+        names = archive.namelist()
+    assert "lukfu/page/app.py" in names and "lukfu/page/" in names  # folders made from entries
+    assert not [name for name in names if not name.startswith("lukfu/page/") and name != "lukfu/"]
 
 
 def test_the_archive_holds_compiled_every_module_the_page_can_import(built: Path) -> None:
     """Every module reachable from the page's entry point, by an import at module level or in a
     function, is compiled in the archive; what the page never imports (the arena) is not."""
     members = archived(built)
-    assert "lukfu/web/main.pyc" in members and "lukfu/__init__.pyc" in members
-    assert "lukfu/web/render/__init__.pyc" in members  # a package of the page's
+    assert "lukfu/web/worker.pyc" in members and "lukfu/__init__.pyc" in members
+    assert "lukfu/page/keys.pyc" in members  # plain, shared by both sides
+    assert "lukfu/page/render/__init__.pyc" not in members  # the page's DOM layer: MicroPython's
     assert "lukfu/arena.pyc" not in members  # the tournaments' runner: never on the page
     for name, source in bytecode.shipped_modules().items():
         assert bytecode.archive_name(source) in members, name
@@ -107,6 +119,10 @@ def test_pyscript_uses_the_self_hosted_interpreter_in_its_versioned_folder(built
     # packages = [...] needs micropip, which the self-hosted runtime lacks: it breaks offline.
     assert "packages" not in data
     assert set(data) <= {"interpreter", "files", "plugins"}
+    page = config(built, "mpy")
+    version = runtime.installed_version(runtime.MICROPYTHON_SRC)
+    assert page["interpreter"] == f"./runtime/micropython-{version}/micropython.mjs"
+    assert (built / str(page["interpreter"])).is_file()
 
 
 class _Links(HTMLParser):
@@ -118,7 +134,7 @@ class _Links(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
         self.tags.append((tag, values))
-        for name in ("src", "href", "config", "action", "poster"):
+        for name in ("src", "href", "action", "poster"):  # (the configs are inline JSON)
             value = values.get(name)
             if value:
                 self.urls.append(value)
@@ -138,19 +154,20 @@ def test_index_html_loads_everything_from_its_own_folder(built: Path) -> None:
         if path:
             assert (built / path).is_file(), f"{url} is not in site/"
     scripts = [a for t, a in parser.tags if t == "script"]
-    assert any(a.get("type") == "py" and a.get("config") == "./pyscript.toml" for a in scripts)
+    assert any(a.get("type") == "py" and "worker" in a for a in scripts)
+    assert any(a.get("type") == "mpy" for a in scripts)
     links = [a for t, a in parser.tags if t == "link"]
     assert any(re.fullmatch(r"runtime/pyscript-[\d.]+/core\.css", str(a.get("href"))) for a in links)
     assert re.fullmatch(r"runtime/pyscript-[\d.]+/core\.js", str(data["core"]))
 
 
 def test_the_page_fetches_the_game_archive_early_and_counts_the_big_downloads(built: Path) -> None:
-    """The loader preloads pyscript.toml and every [files] entry (or each would be fetched only
-    after Pyodide has started), and downloads the wasm and the standard library itself."""
+    """The loader fetches every [files] entry of both sides (or each would be fetched only
+    after its interpreter has started), and downloads the wasm and the standard library itself."""
     data = boot(built)
-    files = config(built)["files"]
-    assert isinstance(files, dict) and isinstance(data["fetch"], list)
-    assert {"pyscript.toml"} | {source.removeprefix("./") for source in files} == set(data["fetch"])
+    files = {**config(built)["files"], **config(built, "mpy")["files"]}  # type: ignore[dict-item]
+    assert isinstance(data["fetch"], list)
+    assert {source.removeprefix("./") for source in files} == set(data["fetch"])
     downloads = data["downloads"]
     assert isinstance(downloads, dict)
     names = {url.rsplit("/", 1)[-1]: size for url, size in downloads.items()}
@@ -184,7 +201,7 @@ def test_the_site_holds_only_what_ships(built: Path) -> None:
     assert not [f for f in files if f.startswith("locales/") and f not in catalogs | words], \
         "only the .mo files and the static page's words"
     unwanted = re.compile(r"(\.(po|pot|map|md|toml\.partial)$|^(node_modules|tests|tools|bench|docs|\.)"
-                          r"|package(-lock)?\.json|pyproject|codemirror|xterm|/(zip|mpy|py)-[A-Za-z0-9_]+\.js$)")
+                          r"|package(-lock)?\.json|pyproject|codemirror|xterm|/(mpy|py)-[A-Za-z0-9_]+\.js$)")
     assert not sorted(f for f in files if unwanted.search(f))
     runtime = {f for f in files if f.startswith("runtime/pyscript-")}
     assert len(runtime) == len(site.PYSCRIPT_STARTUP) + 3, sorted(runtime)  # + core.js/.css/core-*
@@ -198,7 +215,7 @@ def test_the_precache_holds_every_file_with_its_revision(built: Path) -> None:
     assert set(entries) == site_files(built) - {"sw.js"}
     assert any(url.endswith("/pyodide.asm.wasm") for url in entries)
     for url, revision in entries.items():
-        versioned = re.match(r"runtime/(pyodide|pyscript)-\d", url)
+        versioned = re.match(r"runtime/(pyodide|pyscript|micropython)-\d", url)
         assert (revision is None) == bool(versioned), url
 
 

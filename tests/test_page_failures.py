@@ -117,6 +117,7 @@ def test_no_runtime_says_so_and_retry_deals_then_errors_in_play_offer_a_new_deal
 def test_a_missing_game_file_says_so(page: Page, browser_log: BrowserLog) -> None:
     browser_log.expect_console_error(LOAD_ERROR)
     browser_log.expect_console_error(r"Unable to fetch .*lukfu\.zip")
+    browser_log.expect_console_error(r"MessageEvent")  # PyScript's word for the worker's failure
     page.route("**/lukfu.zip", lambda route: route.fulfill(status=404, body="Not found"))
     started = time.monotonic()
     page.goto("index.html")
@@ -138,17 +139,6 @@ def with_broken_main(built: Path) -> bytes:
                 copy.writestr(info, archive.read(info))
         copy.writestr("lukfu/web/worker.py", broken)
     return out.getvalue()
-
-
-@pytest.mark.browser
-def test_a_broken_config_says_so(page: Page, browser_log: BrowserLog) -> None:
-    browser_log.expect_console_error(LOAD_ERROR)
-    page.route("**/pyscript.toml", lambda route: route.fulfill(status=404, body="Not found"))
-    started = time.monotonic()
-    page.goto("index.html")
-    wait_for_failure(page, started)
-    page.wait_for_timeout(500)  # PyScript's own banner would come now
-    no_traceback(page)
 
 
 @pytest.mark.browser
@@ -196,8 +186,8 @@ def test_no_runtime_on_a_phone_then_a_5000_digit_seed_deals_a_random_deal_with_a
 
 @pytest.mark.browser
 def test_a_broken_runtime_download_says_so(page: Page, browser_log: BrowserLog) -> None:
-    """The WebAssembly arrives broken (as when the connection drops mid-download): Pyodide
-    only warns and would wait forever."""
+    """The WebAssembly arrives broken (as when the connection drops mid-download): Pyodide, in
+    the game's worker, only warns and would wait forever; the page sees what arrived."""
     browser_log.expect_console_error(LOAD_ERROR)
     page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(
         status=200, body=b"\0asm" + b"\0" * 64, content_type="application/wasm"))
@@ -205,7 +195,8 @@ def test_a_broken_runtime_download_says_so(page: Page, browser_log: BrowserLog) 
     page.goto("index.html")
     wait_for_failure(page, started)
     assert page.inner_text("#failure-title") == "The game could not load"
-    assert "WebAssembly" in (page.get_attribute("#failure", "data-details") or "")
+    details = page.get_attribute("#failure", "data-details") or ""
+    assert "pyodide.asm.wasm arrived incomplete" in details
 
 
 @pytest.mark.browser

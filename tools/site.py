@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -261,7 +263,7 @@ def render_page(ship: Shipment) -> str:
     boot = {
         "core": f"{ship.pyscript}/core.js",
         "modules": ship.modules,
-        "fetch": ["pyscript.toml", "page.toml", *ship.code],
+        "fetch": ship.code,
         "downloads": {path: ship.files[path].stat().st_size for path in ship.downloads},
         "words": boot_words(page),
         "page": {code: page_words_url(code) for code in OFFERED if code != DEFAULT_LANGUAGE},
@@ -272,6 +274,11 @@ def render_page(ship: Shipment) -> str:
         lambda m: m[1] + data + m[2], page, flags=re.S)
     if found != 1:
         raise runtime.BuildError('index.html has no <script type="application/json" id="boot">')
+    for name in ("pyscript.toml", "page.toml"):
+        inline = html.escape(json.dumps(render_config(ship, name), separators=(",", ":")))
+        page, found = re.subn(f'config="./{re.escape(name)}"', lambda _m, c=inline: f'config="{c}"', page)
+        if found != 1:
+            raise runtime.BuildError(f'index.html has no script with config="./{name}"')
     page, found = re.subn(
         r'(<meta http-equiv="Content-Security-Policy" content=")[^"]*(">)',
         lambda m: m[1] + content_security_policy(page) + m[2], page)
@@ -280,20 +287,23 @@ def render_page(ship: Shipment) -> str:
     return page
 
 
-def render_config(ship: Shipment, name: str = "pyscript.toml") -> str:
-    """pyscript.toml (the game's worker: Pyodide, lukfu.zip) or page.toml (the page's DOM layer:
-    MicroPython, page.zip unpacked) for site/: the repository's, with the interpreter's folder
-    and [files]."""
-    text = (ROOT / name).read_text(encoding="utf-8")
-    text = text.replace('"./runtime/pyodide/', f'"./{ship.pyodide}/')
-    text = text.replace('"./runtime/micropython/', f'"./{ship.micropython}/')
-    if re.search(r"^\s*\[files\]", text, flags=re.M):
+def render_config(ship: Shipment, name: str = "pyscript.toml") -> dict[str, object]:
+    """The configuration of the game's worker (pyscript.toml: Pyodide, lukfu.zip) or of the page's
+    DOM layer (page.toml: MicroPython, page.zip unpacked at its root): the repository's file,
+    with the interpreter's versioned folder and [files].  index.html carries it inline (so no
+    config is fetched, and none can go missing and leave PyScript to its CDN defaults)."""
+    with (ROOT / name).open("rb") as f:
+        config: dict[str, object] = tomllib.load(f)
+    interpreter = str(config["interpreter"])
+    interpreter = interpreter.replace("./runtime/pyodide/", f"./{ship.pyodide}/")
+    config["interpreter"] = interpreter.replace("./runtime/micropython/", f"./{ship.micropython}/")
+    if "files" in config:
         raise runtime.BuildError(f"{name}: [files] is written by the build, not by hand")
     if name == "page.toml":
-        files = [f'"./{bytecode.PAGE_ARCHIVE}" = "./*"']
+        config["files"] = {f"./{bytecode.PAGE_ARCHIVE}": "./*"}
     else:
-        files = [f'"./{path}" = "./{path}"' for path in ship.code if path != bytecode.PAGE_ARCHIVE]
-    return text.rstrip("\n") + "\n" + "\n".join(["", "[files]", *files]) + "\n"
+        config["files"] = {f"./{path}": f"./{path}" for path in ship.code if path != bytecode.PAGE_ARCHIVE}
+    return config
 
 
 def manifest() -> str:
@@ -360,8 +370,6 @@ def build_site(dest: Path = SITE, verbose: bool = True) -> Path:
     ship = shipment()
     written: dict[str, bytes] = {
         "index.html": render_page(ship).encode("utf-8"),
-        "pyscript.toml": render_config(ship).encode("utf-8"),
-        "page.toml": render_config(ship, "page.toml").encode("utf-8"),
         bytecode.PAGE_ARCHIVE: bytecode.page_archive(),
         "manifest.webmanifest": manifest().encode("utf-8"),
     }
