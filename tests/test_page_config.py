@@ -30,12 +30,11 @@ def built(built_site: Path) -> Path:
     return built_site
 
 
-def config(built: Path, kind: str = "py") -> dict[str, object]:
-    """The inline configuration of index.html's <script type="py"> (the game's worker) or
-    <script type="mpy"> (the page's DOM layer)."""
+def config(built: Path) -> dict[str, object]:
+    """The inline configuration of index.html's <script type="mpy"> (the page's DOM layer)."""
     page = (built / "index.html").read_text(encoding="utf-8")
-    match = re.search(rf'<script type="{kind}"[^>]* config="([^"]*)"', page)
-    assert match, f"index.html has no <script type={kind}> with a config"
+    match = re.search(r'<script type="mpy"[^>]* config="([^"]*)"', page)
+    assert match, "index.html has no <script type=mpy> with a config"
     data: dict[str, object] = json.loads(html.unescape(match[1]))
     return data
 
@@ -66,11 +65,11 @@ def site_files(built: Path) -> set[str]:
 
 
 def test_pyscript_toml_brings_the_game_as_one_archive_and_no_catalog(built: Path) -> None:
-    files = config(built)["files"]
-    assert files == {"./lukfu.zip": "./lukfu.zip"}, "the archive lands at its own relative path"
-    assert (built / "lukfu.zip").is_file()
-    assert not list(built.rglob("*.py")), "no source ships beside the archive"
-    assert config(built, "mpy")["files"] == {"./page.zip": "./*"}  # unpacked at MicroPython's root
+    data = boot(built)
+    assert data["archive"] == "lukfu.zip" and data["worker"] == "static/game-worker.js"
+    assert (built / "lukfu.zip").is_file() and (built / "static/game-worker.js").is_file()
+    assert not list(built.rglob("*.py")), "no source ships beside the archives"
+    assert config(built)["files"] == {"./page.zip": "./*"}  # unpacked at MicroPython's root
     with zipfile.ZipFile(built / bytecode.PAGE_ARCHIVE) as archive:
         names = archive.namelist()
     assert "lukfu/page/app.py" in names and "lukfu/page/" in names  # folders made from entries
@@ -111,18 +110,16 @@ def test_the_archive_is_the_same_bytes_when_built_again(built: Path, tmp_path: P
     assert again.read_bytes() == (built / bytecode.ARCHIVE).read_bytes()
 
 
-def test_pyscript_uses_the_self_hosted_interpreter_in_its_versioned_folder(built: Path) -> None:
-    data = config(built)
+def test_both_pythons_are_the_self_hosted_ones_in_their_versioned_folders(built: Path) -> None:
     version = runtime.installed_version(runtime.PYODIDE_SRC)
-    assert data["interpreter"] == f"./runtime/pyodide-{version}/pyodide.mjs"
-    assert (built / str(data["interpreter"])).is_file()
-    # packages = [...] needs micropip, which the self-hosted runtime lacks: it breaks offline.
-    assert "packages" not in data
-    assert set(data) <= {"interpreter", "files", "plugins"}
-    page = config(built, "mpy")
+    assert boot(built)["runtime"] == f"runtime/pyodide-{version}/"  # the game's worker's
+    assert (built / f"runtime/pyodide-{version}/pyodide.mjs").is_file()
+    page = config(built)
     version = runtime.installed_version(runtime.MICROPYTHON_SRC)
     assert page["interpreter"] == f"./runtime/micropython-{version}/micropython.mjs"
     assert (built / str(page["interpreter"])).is_file()
+    # packages = [...] needs micropip, which the self-hosted runtime lacks: it breaks offline.
+    assert set(page) <= {"interpreter", "files", "plugins"}
 
 
 class _Links(HTMLParser):
@@ -154,7 +151,6 @@ def test_index_html_loads_everything_from_its_own_folder(built: Path) -> None:
         if path:
             assert (built / path).is_file(), f"{url} is not in site/"
     scripts = [a for t, a in parser.tags if t == "script"]
-    assert any(a.get("type") == "py" and "worker" in a for a in scripts)
     assert any(a.get("type") == "mpy" for a in scripts)
     links = [a for t, a in parser.tags if t == "link"]
     assert any(re.fullmatch(r"runtime/pyscript-[\d.]+/core\.css", str(a.get("href"))) for a in links)
@@ -162,16 +158,17 @@ def test_index_html_loads_everything_from_its_own_folder(built: Path) -> None:
 
 
 def test_the_page_fetches_the_game_archive_early_and_counts_the_big_downloads(built: Path) -> None:
-    """The loader fetches every [files] entry of both sides (or each would be fetched only
-    after its interpreter has started), and downloads the wasm and the standard library itself."""
+    """The loader preloads MicroPython's [files] (or each would be fetched only after it has
+    started); the game's worker counts what it downloads: the wasm, the standard library, the
+    game's archive."""
     data = boot(built)
-    files = {**config(built)["files"], **config(built, "mpy")["files"]}  # type: ignore[dict-item]
-    assert isinstance(data["fetch"], list)
+    files = config(built)["files"]
+    assert isinstance(files, dict) and isinstance(data["fetch"], list)
     assert {source.removeprefix("./") for source in files} == set(data["fetch"])
     downloads = data["downloads"]
     assert isinstance(downloads, dict)
     names = {url.rsplit("/", 1)[-1]: size for url, size in downloads.items()}
-    assert {"pyodide.asm.wasm", "python_stdlib.zip"} <= set(names)
+    assert {"pyodide.asm.wasm", "python_stdlib.zip", "lukfu.zip"} <= set(names)
     for url, size in downloads.items():
         assert (built / url).stat().st_size == size, f"{url}: the progress bar's total is wrong"
 

@@ -43,9 +43,10 @@ WORKBOX_SCRIPT = ROOT / "tools" / "service_worker.mjs"
 # xterm), which never ships.
 PYSCRIPT_STARTUP = ("toml", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal",
                     "zip")  # zip: MicroPython's [files] unpacks page.zip with it
-# Pyodide's files that the page downloads with fetch(): the loader counts their bytes for the
-# progress bar.  pyodide.mjs and pyodide.asm.mjs are JavaScript modules (modulepreloads).
+# Pyodide's files that the game's worker downloads with fetch(): it counts their bytes for the
+# progress bar.  (pyodide.mjs and pyodide.asm.mjs are JavaScript modules it imports.)
 PYODIDE_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+GAME_WORKER = "static/game-worker.js"  # the game's worker: Pyodide, lukfu.zip (index.html starts it)
 APP_NAME = "Luk Fu"
 THEME = "#2f5247"  # <meta name="theme-color"> in index.html: the table's green
 BACKGROUND = "#f4efe3"
@@ -125,6 +126,7 @@ def shipment() -> Shipment:
         ship.add(f"{ship.micropython}/{name}", runtime.RUNTIME / "micropython" / name)
     ship.modules.append(f"{ship.micropython}/micropython.mjs")
     ship.downloads += [f"{ship.pyodide}/{name}" for name in PYODIDE_FETCHED]
+    ship.downloads.append(bytecode.ARCHIVE)  # the game's worker counts every byte it fetches
     for chunk in pyscript_chunks():
         ship.add(f"{ship.pyscript}/{chunk.name}", chunk)
         if chunk.suffix == ".js":
@@ -237,16 +239,17 @@ def content_security_policy(page: str) -> str:
     """Everything from the site itself, inline scripts only by hash, and what Pyodide needs:
     'wasm-unsafe-eval' to compile its WebAssembly, 'unsafe-eval' because Emscripten builds the
     JavaScript halves of its EM_JS/EM_ASM functions with eval() as Pyodide starts (upstream's
-    design: pyodide.asm.mjs); blob: for the worker PyScript makes (its code is in its own
-    chunks, which are the site's).  A <meta> cannot set frame-ancestors or report-uri."""
+    design: pyodide.asm.mjs).  A <meta> cannot set frame-ancestors or report-uri."""
     return "; ".join([
         "default-src 'self'",
         f"script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval' {' '.join(script_hashes(page))}",
         "style-src 'self'",
         "img-src 'self'",
         "font-src 'self'",
-        "connect-src 'self' blob:",  # PyScript reads its worker's setup from a blob: URL
-        "worker-src 'self' blob:",  # and starts the game's worker from one
+        "connect-src 'self'",
+        # the game's worker (static/game-worker.js), and PyScript's unzipping of page.zip (its
+        # zip chunk inflates in a worker it makes from a blob: URL)
+        "worker-src 'self' blob:",
         "manifest-src 'self'",
         "object-src 'none'",
         "base-uri 'none'",
@@ -263,7 +266,10 @@ def render_page(ship: Shipment) -> str:
     boot = {
         "core": f"{ship.pyscript}/core.js",
         "modules": ship.modules,
-        "fetch": ship.code,
+        "fetch": [bytecode.PAGE_ARCHIVE],  # MicroPython's (the worker fetches lukfu.zip)
+        "worker": GAME_WORKER,
+        "runtime": f"{ship.pyodide}/",
+        "archive": bytecode.ARCHIVE,
         "downloads": {path: ship.files[path].stat().st_size for path in ship.downloads},
         "words": boot_words(page),
         "page": {code: page_words_url(code) for code in OFFERED if code != DEFAULT_LANGUAGE},
@@ -274,11 +280,10 @@ def render_page(ship: Shipment) -> str:
         lambda m: m[1] + data + m[2], page, flags=re.S)
     if found != 1:
         raise runtime.BuildError('index.html has no <script type="application/json" id="boot">')
-    for name in ("pyscript.toml", "page.toml"):
-        inline = html.escape(json.dumps(render_config(ship, name), separators=(",", ":")))
-        page, found = re.subn(f'config="./{re.escape(name)}"', lambda _m, c=inline: f'config="{c}"', page)
-        if found != 1:
-            raise runtime.BuildError(f'index.html has no script with config="./{name}"')
+    inline = html.escape(json.dumps(render_config(ship), separators=(",", ":")))
+    page, found = re.subn('config="./pyscript.toml"', lambda _m: f'config="{inline}"', page)
+    if found != 1:
+        raise runtime.BuildError('index.html has no script with config="./pyscript.toml"')
     page, found = re.subn(
         r'(<meta http-equiv="Content-Security-Policy" content=")[^"]*(">)',
         lambda m: m[1] + content_security_policy(page) + m[2], page)
@@ -287,22 +292,18 @@ def render_page(ship: Shipment) -> str:
     return page
 
 
-def render_config(ship: Shipment, name: str = "pyscript.toml") -> dict[str, object]:
-    """The configuration of the game's worker (pyscript.toml: Pyodide, lukfu.zip) or of the page's
-    DOM layer (page.toml: MicroPython, page.zip unpacked at its root): the repository's file,
-    with the interpreter's versioned folder and [files].  index.html carries it inline (so no
-    config is fetched, and none can go missing and leave PyScript to its CDN defaults)."""
-    with (ROOT / name).open("rb") as f:
+def render_config(ship: Shipment) -> dict[str, object]:
+    """PyScript's configuration of the page's DOM layer (MicroPython, page.zip unpacked at its
+    root): the repository's pyscript.toml, with the interpreter's versioned folder and [files].
+    index.html carries it inline (so no config is fetched, and none can go missing and leave
+    PyScript to its CDN defaults)."""
+    with (ROOT / "pyscript.toml").open("rb") as f:
         config: dict[str, object] = tomllib.load(f)
     interpreter = str(config["interpreter"])
-    interpreter = interpreter.replace("./runtime/pyodide/", f"./{ship.pyodide}/")
     config["interpreter"] = interpreter.replace("./runtime/micropython/", f"./{ship.micropython}/")
     if "files" in config:
-        raise runtime.BuildError(f"{name}: [files] is written by the build, not by hand")
-    if name == "page.toml":
-        config["files"] = {f"./{bytecode.PAGE_ARCHIVE}": "./*"}
-    else:
-        config["files"] = {f"./{path}": f"./{path}" for path in ship.code if path != bytecode.PAGE_ARCHIVE}
+        raise runtime.BuildError("pyscript.toml: [files] is written by the build, not by hand")
+    config["files"] = {f"./{bytecode.PAGE_ARCHIVE}": "./*"}
     return config
 
 

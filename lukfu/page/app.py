@@ -49,7 +49,7 @@ def python_error(text: str) -> None:
 
 class App:
     def __init__(self, game: object) -> None:
-        self.game = game  # the worker's exports: receive(message), perform(effect), as JSON
+        self.game = game  # the worker's calls: receive(message), perform(effect), in JSON
         self.view = None  # the view last drawn
         self.unanswered = 0  # messages sent, not answered yet
         self.renderer = Renderer()
@@ -92,6 +92,8 @@ class App:
 
     def show(self, answer: dict) -> None:
         """Draw the worker's view, then carry out its effects."""
+        if "error" in answer:  # the worker's Python failed in a way it could not tell itself
+            raise RuntimeError("the game's worker: " + str(answer["error"]))
         self.view = wrap(answer["view"])
         page = answer.get("page")
         if page:
@@ -127,8 +129,8 @@ class App:
         self._listen(document.getElementById("abandon"), "close",
                      lambda _e: self.send(["press", "keep-playing"])
                      if self.view is not None and self.view.confirming else None)
-        stored, kept = read_stored(window.localStorage, STORED_PREFIX)
-        tab, _ = read_stored(window.sessionStorage, STORED_PREFIX)
+        stored, kept = read_stored("local", STORED_PREFIX)
+        tab, _ = read_stored("tab", STORED_PREFIX)
         try:
             languages = [str(code).lower() for code in window.navigator.languages]
         except Exception:
@@ -186,12 +188,7 @@ _app = None  # the one game on the page, kept alive for its event handlers
 async def start() -> None:
     """The page's start (index.html): once the game's worker is up, wire the page to it."""
     global _app
-    from pyscript import workers
-
-    try:
-        game = await workers["game"]
-    except Exception as error:  # the worker did not start: the page says so
-        python_error(details(error))
-        return
+    game = window.lukfuGame  # index.html's loader: the game's worker (static/game-worker.js)
+    await game.ready  # (a worker that fails says so itself, through index.html)
     _app = App(game)
     _app.start()

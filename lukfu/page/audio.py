@@ -11,6 +11,8 @@ has no Web Audio, or refuses it, stays silent and the game goes on.
 from js import window
 from pyscript.ffi import to_js
 
+from lukfu.page.guard import call
+
 NOISE_SECONDS = 0.25  # the length of the noise buffer every burst is cut from
 
 
@@ -35,8 +37,11 @@ class Audio:
 
     def _context(self) -> object:
         if self.context is None:
-            make = getattr(window, "AudioContext", None) or window.webkitAudioContext
-            self.context = make.new()
+            make = window.AudioContext or window.webkitAudioContext
+            ok, context = call(window.Reflect, "construct", make, to_js([])) if make else (False, 0)
+            if not ok:  # no Web Audio, or the browser refused it: silence
+                raise RuntimeError("no audio")
+            self.context = context
             frames = int(self.context.sampleRate * NOISE_SECONDS)
             self.noise = self.context.createBuffer(1, frames, self.context.sampleRate)
             values, seed = [], 12345  # the same noise every time: a linear congruential sequence

@@ -12,6 +12,7 @@ from js import URL, Blob, document, window
 from pyscript.ffi import to_js
 
 from lukfu.page.audio import Audio
+from lukfu.page.guard import call, get, settled
 from lukfu.page.offline import Offline
 from lukfu.page.render.dom import later
 
@@ -19,21 +20,25 @@ LOCAL = "local"  # localStorage; "tab" is sessionStorage (lukfu.web.messages)
 THINK_MARK, THINK_MEASURE = "lukfu-think-start", "lukfu-think"  # for bench/ai_latency.py
 
 
-def storage(area: str) -> object:
-    return window.localStorage if area == LOCAL else window.sessionStorage
+def storage(area: str) -> tuple:
+    """(True, localStorage or sessionStorage), or (False, why) where storage is turned off (a
+    private window, privacy settings: even asking for it throws)."""
+    return get(window, "localStorage" if area == LOCAL else "sessionStorage")
 
 
-def read_stored(kept: object, prefix: str) -> tuple:
-    """What the browser keeps under keys starting with ``prefix``, and False if it refuses to
-    say (storage turned off: a private window, privacy settings)."""
-    found = {}
-    try:
-        for index in range(int(kept.length)):
-            key = str(kept.key(index))
-            if key.startswith(prefix):
-                found[key] = str(kept.getItem(key))
-    except Exception:
+def read_stored(area: str, prefix: str) -> tuple:
+    """What the browser keeps in ``area`` under keys starting with ``prefix``, and False if it
+    refuses to say."""
+    ok, kept = storage(area)
+    if not ok or not kept:
         return {}, False
+    found = {}
+    for index in range(int(kept.length)):
+        key = str(kept.key(index))
+        if key.startswith(prefix):
+            ok, value = call(kept, "getItem", key)
+            if ok and value is not None:
+                found[key] = str(value)
     return found, True
 
 
@@ -48,16 +53,14 @@ class Effects:
         kind, args = effect[0], effect[1:]
         if kind == "store":
             area, key, value = args
-            try:
-                storage(area).setItem(key, value)
-            except Exception:  # full (QuotaExceededError), or turned off
+            ok, kept = storage(area)
+            if not ok or not call(kept, "setItem", key, value)[0]:  # full, or turned off
                 self.app.send(["stored", False])
         elif kind == "forget":
             area, key = args
-            try:
-                storage(area).removeItem(key)
-            except Exception:  # storage off: it was never kept anyway
-                pass
+            ok, kept = storage(area)
+            if ok:  # (storage off: it was never kept anyway)
+                call(kept, "removeItem", key)
         elif kind == "wait":
             seconds, message = args
             asyncio.create_task(self._wait(seconds, message))
@@ -69,7 +72,7 @@ class Effects:
             asyncio.create_task(self._copy(args[0]))
         elif kind == "address":
             query = args[0]
-            window.history.replaceState(None, "", query or window.location.pathname)
+            call(window.history, "replaceState", None, "", query or window.location.pathname)
         elif kind == "focus-card":
             self.app.renderer.focus_card(args[0])
         elif kind == "register-offline":
@@ -101,11 +104,10 @@ class Effects:
 
     async def _copy(self, text: str) -> None:
         """Copy the share link; where the browser will not, select it for the player to copy."""
-        try:
-            await window.navigator.clipboard.writeText(text)
-            ok = True
-        except Exception:  # no clipboard, or no permission: the player copies it by hand
-            ok = False
+        clipboard = window.navigator.clipboard  # (none, or no permission: copied by hand)
+        ok, writing = call(clipboard, "writeText", text) if clipboard else (False, None)
+        if ok:
+            ok, _ = await settled(writing)
         self.app.send(["copied", ok])
         link = document.getElementById("share-link")
         if not ok and link:
@@ -132,5 +134,8 @@ class Effects:
         file = files.item(0)
         chooser.value = ""  # the same file may be chosen again
         size = int(file.size)
-        content = str(await file.text()) if size <= self.max_import else None
+        content = None
+        if size <= self.max_import:
+            ok, text = await settled(file.text())
+            content = str(text) if ok else None
         self.app.send(["file-read", size, content])

@@ -11,6 +11,8 @@ once); when a newer version is waiting (or another tab has switched to it),
 from js import window
 from pyscript.ffi import create_proxy, to_js
 
+from lukfu.page.guard import call, settled
+
 WORKER = "sw.js"  # relative: the scope is the page's folder, e.g. /<repo>/ on GitHub Pages
 
 
@@ -36,11 +38,11 @@ class Offline:
         # A page that no worker controls yet is claimed by the first one (sw.js: clientsClaim):
         # that change of controller is not a new version.
         self.claimed = bool(workers.controller)
-        try:
-            before = await workers.getRegistration()  # the one this page falls under, if any
-            first = not (before and before.active)
-            self.registration = await workers.register(WORKER)
-        except Exception:  # refused (e.g. blocked by the browser): the game plays on online
+        ok, before = await settled(workers.getRegistration())  # the one this page is under
+        first = not (ok and before and before.active)
+        ok, self.registration = await settled(workers.register(WORKER))
+        if not ok:  # refused (e.g. blocked by the browser): the game plays on online
+            self.registration = None
             return
         registration = self.registration
         if not registration:  # a browser that blocks service workers may answer nothing
@@ -83,6 +85,6 @@ class Offline:
         self.reloading = True
         waiting = self.registration.waiting if self.registration else None
         if waiting:
-            waiting.postMessage(to_js({"type": "SKIP_WAITING"}))
+            call(waiting, "postMessage", to_js({"type": "SKIP_WAITING"}))
         else:  # it already runs (another tab accepted it)
             window.location.reload()

@@ -4,7 +4,8 @@
   `update` and `deal` (every decision), `page` and `view` (what the page shows, as plain data),
   with `text`, `options`, `replay`, `statistics` and `saving` for words and formats: plain
   Python, checked by mypy and driven by the tests under CPython.
-- `render` (the only code that writes the DOM), `effects` and `offline` (the only code that
-  touches storage, timers, the clipboard, fetches, the service worker and the thinking computer
-  players) and `app` (the wiring) with `main`: the only modules that import ``js``.
+- `worker`: the game's side of the page, in a Pyodide worker: it answers the page's messages
+  with the view and the effects, as JSON, and carries out the thinking (computer players, the
+  hint, the coach) and the catalogs' fetches.  The page's DOM layer is `lukfu.page`
+  (MicroPython on the main thread).
 """

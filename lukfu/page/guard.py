@@ -1,0 +1,28 @@
+"""JavaScript calls that may throw, made safe for the page's Python.
+
+Page-only, MicroPython (imports ``js``).  MicroPython cannot catch a JavaScript exception: one
+ends the whole Python call, past any ``try``.  So a call that may throw (storage that is full or
+turned off, a browser that refuses audio or a service worker) goes through index.html's
+``lukfuCall`` / ``lukfuGet``, and a promise that may reject through ``lukfuSettle``; each answers
+``(ok, value)``, the value being the error's "Name: message" when not ok.
+"""
+
+from js import window
+
+
+def call(target: object, name: str, *args: object) -> tuple:
+    """``target.name(*args)``: (True, its value), or (False, what it threw)."""
+    result = window.lukfuCall(target, name, *args)
+    return bool(result[0]), result[1]
+
+
+def get(target: object, name: str) -> tuple:
+    """``target.name`` (some properties throw, e.g. localStorage where storage is off)."""
+    result = window.lukfuGet(target, name)
+    return bool(result[0]), result[1]
+
+
+async def settled(promise: object) -> tuple:
+    """The promise's value: (True, value), or (False, why it was rejected)."""
+    result = await window.lukfuSettle(promise)
+    return bool(result[0]), result[1]

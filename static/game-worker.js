@@ -1,0 +1,91 @@
+// The game's worker: Pyodide, the game's archive (lukfu.zip) and the page's two calls into it.
+//
+// index.html's loader starts it (new Worker(..., {type: "module"})) and posts {start: setup}:
+// the runtime's folder, the archive, and the size of each big download.  It tells the page, as
+// messages, how many bytes have arrived ({received}), that the game is ready ({ready}), or what
+// failed ({failed: "load" | "start", why}); then it answers {id, call, text} — call "receive"
+// (a message) or "perform" (one of the worker's effects), both in lukfu/web/worker.py — with
+// {id, answer} or {id, error}.  Everything the game does runs here, off the page's main thread.
+// (A plain module worker rather than PyScript's: it counts the runtime's bytes as they arrive,
+// so nothing is downloaded twice for a progress bar, and it sees a broken download for what it
+// is, where Pyodide would only warn and wait.)
+
+let game = null;  // the Python functions receive and perform, once ready
+
+function fail(kind, why) {
+  postMessage({ failed: kind, why: String(why && why.stack ? why.stack : why).slice(0, 4000) });
+}
+
+// Every download counted as it arrives (one stream, read once: by Pyodide, through this).
+const realFetch = self.fetch.bind(self);
+let received = 0;
+self.fetch = async function (input, init) {
+  const response = await realFetch(input, init);
+  const url = String(input && input.url ? input.url : input);
+  if (!response.ok) {
+    fail("load", `${url}: HTTP ${response.status} ${response.statusText}`);
+    return response;
+  }
+  if (!response.body) return response;
+  const counted = response.body.pipeThrough(new TransformStream({
+    transform(chunk, controller) {
+      received += chunk.byteLength;
+      postMessage({ received });
+      controller.enqueue(chunk);
+    },
+  }));
+  return new Response(counted, { status: response.status, statusText: response.statusText,
+                                 headers: response.headers });
+};
+
+// Pyodide only warns, then waits forever, when its WebAssembly does not arrive whole.
+for (const name of ["instantiateStreaming", "instantiate", "compileStreaming", "compile"]) {
+  const real = WebAssembly[name];
+  if (!real) continue;
+  WebAssembly[name] = function () {
+    const result = real.apply(WebAssembly, arguments);
+    result.catch((error) => fail("load", `WebAssembly.${name}: ${error}`));
+    return result;
+  };
+}
+
+async function start(setup) {
+  const base = new URL(setup.page, self.location.href);
+  let pyodide;
+  try {
+    const { loadPyodide } = await import(new URL(setup.runtime + "pyodide.mjs", base).href);
+    const [loaded, archive] = await Promise.all([
+      loadPyodide({ indexURL: new URL(setup.runtime, base).href }),
+      fetch(new URL(setup.archive, base).href).then((r) => (r.ok ? r.arrayBuffer() : null)),
+    ]);
+    pyodide = loaded;
+    if (!archive) return;  // (already told: the fetch above)
+    pyodide.FS.writeFile(setup.archive, new Uint8Array(archive));
+  } catch (error) {
+    fail("load", error);
+    return;
+  }
+  try {
+    pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(setup.archive)})`);
+    const worker = pyodide.pyimport("lukfu.web.worker");
+    game = { receive: worker.receive, perform: worker.perform };
+  } catch (error) {
+    fail("start", error);
+    return;
+  }
+  postMessage({ ready: true });
+}
+
+self.onmessage = async (event) => {
+  const { start: setup, id, call, text } = event.data;
+  if (setup) {
+    start(setup);
+    return;
+  }
+  try {
+    const answer = await game[call](text);
+    postMessage({ id, answer: String(answer) });
+  } catch (error) {
+    postMessage({ id, error: String(error && error.message ? error.message : error) });
+  }
+};
