@@ -49,6 +49,13 @@ for (const name of ["instantiateStreaming", "instantiate", "compileStreaming", "
   };
 }
 
+// A rejection nobody awaits (Pyodide fetches several files at once; when one fails, the others
+// may be left behind) is the same failure: said once, not thrown at the page as well.
+self.addEventListener("unhandledrejection", (event) => {
+  event.preventDefault();
+  fail("load", event.reason);
+});
+
 async function start(setup) {
   const base = new URL(setup.page, self.location.href);
   let pyodide;

@@ -73,3 +73,50 @@ def test_the_loading_panel_is_translated_before_python_starts(page: Page) -> Non
         "Shuffling the cards and starting Python in your browser…")
     assert page.locator(".loading-rules").is_visible()
     assert page.get_attribute("#table", "data-phase") == "loading"
+
+
+# Every input event's delay and handling (Event Timing: from the input to the end of its handlers).
+WATCH_THE_INPUTS = """
+window.__events = [];
+new PerformanceObserver(list => {
+  for (const e of list.getEntries()) window.__events.push([e.name, e.processingEnd - e.startTime]);
+}).observe({ type: "event", durationThreshold: 16, buffered: true });
+"""
+
+
+@pytest.mark.browser
+def test_the_page_answers_while_the_runtime_loads(page: Page) -> None:
+    """While the game's worker downloads and boots Pyodide, the page stays the player's: the
+    settings and the rules open, the language picker takes the focus, each within 100 ms of
+    the input (its delay and handling), before the runtime arrives, while it boots, and once
+    the hand is dealt.  (bench/long_tasks.py measures the page's main thread over whole deals.)"""
+    held: list = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.add_init_script(WATCH_THE_INPUTS)
+    page.goto("index.html?seed=3&delay=0")
+
+    def use_the_page() -> None:
+        page.click("a.rules-link[href='#settings']")
+        assert page.evaluate("location.hash") == "#settings"
+        page.click("a.rules-link[href='#rules']")
+        assert page.evaluate("location.hash") == "#rules"
+        page.mouse.wheel(0, 300)  # the rules card scrolls
+        page.click("#language")
+        assert page.evaluate("document.activeElement.id") == "language"
+        page.keyboard.press("Escape")
+
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the game's worker never asked for Pyodide"
+    use_the_page()  # the runtime on its way
+    for route in held:
+        route.continue_()
+    use_the_page()  # Pyodide booting in the worker
+    page.wait_for_selector("#table[data-phase='calling'] [data-action='call']:enabled", timeout=60_000)
+    use_the_page()  # the hand dealt
+    assert page.evaluate("PerformanceObserver.supportedEntryTypes.includes('event')")
+    events = page.evaluate("window.__events")  # (those that took 16 ms or more to the paint)
+    slow = [(name, round(ms)) for name, ms in events if ms > 100]
+    assert not slow, f"inputs the page took more than 100 ms to handle: {slow}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from lukfu.i18n import catalog_path
@@ -16,6 +17,13 @@ from lukfu.web.page import page_view
 from lukfu.web.worker import Game, plain
 
 STATIC = [["Rules", None], ["Settings", None], ["First", "replay"]]
+
+
+def in_a_loop_of_its_own(work: Any) -> Any:
+    """Run a coroutine to its end on an event loop of its own (the browser tests' Playwright
+    may run one in this process already)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, work).result()
 
 
 class JsonPage:
@@ -57,7 +65,7 @@ class JsonPage:
                 self.send(effect[2])
         for effect in data["work"]:
             self.performed.append(effect[0])
-            self.take(asyncio.run(self.game.perform(json.dumps(effect))))
+            self.take(in_a_loop_of_its_own(self.game.perform(json.dumps(effect))))
 
 
 def test_a_deal_is_played_through_the_worker_in_json() -> None:

@@ -8,10 +8,9 @@ has no Web Audio, or refuses it, stays silent and the game goes on.
 """
 
 
-from js import window
 from pyscript.ffi import to_js
 
-from lukfu.page.guard import call
+from lukfu.page.guard import new
 
 NOISE_SECONDS = 0.25  # the length of the noise buffer every burst is cut from
 
@@ -37,8 +36,7 @@ class Audio:
 
     def _context(self) -> object:
         if self.context is None:
-            make = window.AudioContext or window.webkitAudioContext
-            ok, context = call(window.Reflect, "construct", make, to_js([])) if make else (False, 0)
+            ok, context = new("AudioContext")
             if not ok:  # no Web Audio, or the browser refused it: silence
                 raise RuntimeError("no audio")
             self.context = context
