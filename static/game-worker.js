@@ -16,7 +16,9 @@ function fail(kind, why) {
   postMessage({ failed: kind, why: String(why && why.stack ? why.stack : why).slice(0, 4000) });
 }
 
-// Every download counted as it arrives (one stream, read once: by Pyodide, through this).
+// Every download counted as it arrives, from a copy of its stream: Pyodide reads the response
+// itself, untouched (a response made anew would have no URL, and the browser would then keep
+// no compiled copy of the WebAssembly for the next visit).
 const realFetch = self.fetch.bind(self);
 let received = 0;
 self.fetch = async function (input, init) {
@@ -26,16 +28,18 @@ self.fetch = async function (input, init) {
     fail("load", `${url}: HTTP ${response.status} ${response.statusText}`);
     return response;
   }
-  if (!response.body) return response;
-  const counted = response.body.pipeThrough(new TransformStream({
-    transform(chunk, controller) {
-      received += chunk.byteLength;
-      postMessage({ received });
-      controller.enqueue(chunk);
-    },
-  }));
-  return new Response(counted, { status: response.status, statusText: response.statusText,
-                                 headers: response.headers });
+  if (response.body) {
+    const reader = response.clone().body.getReader();
+    (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        received += value.byteLength;
+        postMessage({ received });
+      }
+    })().catch(() => { /* Pyodide's own read reports the failure */ });
+  }
+  return response;
 };
 
 // Pyodide only warns, then waits forever, when its WebAssembly does not arrive whole.
