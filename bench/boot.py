@@ -97,22 +97,25 @@ class Target:
     problems: set[str] = field(default_factory=set)
 
 
-def load_once(page: Any, url: str, timeout_ms: int) -> tuple[float, int, int, int]:
+def load_once(page: Any, url: str, timeout_ms: int,
+              finished: list[Any]) -> tuple[float, int, int, int]:
     """Navigate and wait until ready; return (seconds, bytes transferred, bytes not in runtime/,
-    requests)."""
+    requests).  The requests are the context's (``finished``, filled by its "requestfinished"
+    events): the game's worker fetches the runtime itself, which the page's own Resource Timing
+    does not see."""
+    finished.clear()
     page.goto(url, wait_until="commit")
     page.wait_for_function("window.__lukfuReadyAt !== undefined", timeout=timeout_ms)
-    ready_ms, transferred, own, requests = page.evaluate(
-        """() => {
-          const entries = [...performance.getEntriesByType("navigation"),
-                           ...performance.getEntriesByType("resource")];
-          const own = entries.filter((e) => !new URL(e.name).pathname.includes("/runtime/"));
-          const sum = (list, key) => list.reduce((total, e) => total + (e[key] || 0), 0);
-          return [window.__lukfuReadyAt, sum(entries, "transferSize"), sum(own, "decodedBodySize"),
-                  entries.length];
-        }"""
-    )
-    return ready_ms / 1000, int(transferred), int(own), int(requests)
+    ready_ms = page.evaluate("window.__lukfuReadyAt")
+    before_ready = list(finished)  # the requests done by the time the game was ready
+    transferred = own = 0
+    for request in before_ready:
+        sizes = request.sizes()
+        body = max(0, sizes["responseBodySize"])
+        transferred += body + max(0, sizes["responseHeadersSize"])
+        if "/runtime/" not in urlsplit(request.url).path:
+            own += body
+    return ready_ms / 1000, transferred, own, len(before_ready)
 
 
 def measure(playwright: Any, chromium: ModuleType, base: str, target: Target) -> None:
@@ -133,6 +136,8 @@ def measure(playwright: Any, chromium: ModuleType, base: str, target: Target) ->
                     target.problems.add(f"request to another origin: {request.url}")
 
             context.on("request", on_request)
+            finished: list[Any] = []
+            context.on("requestfinished", finished.append)
             context.on(
                 "console",
                 lambda msg: (
@@ -141,7 +146,7 @@ def measure(playwright: Any, chromium: ModuleType, base: str, target: Target) ->
             )
             context.on("weberror", lambda err: target.problems.add(f"page error: {err.error}"))
             page = context.pages[0] if context.pages else context.new_page()
-            seconds, transferred, own, requests = load_once(page, url, 90_000)
+            seconds, transferred, own, requests = load_once(page, url, 90_000, finished)
             target.requests = requests
             target.cold.append(seconds)
             target.cold_bytes.append(transferred)
@@ -149,7 +154,7 @@ def measure(playwright: Any, chromium: ModuleType, base: str, target: Target) ->
             if target.settle_js:
                 page.wait_for_function(target.settle_js, timeout=120_000)
             time.sleep(1.0)  # let Chromium write its caches, as between two real visits
-            seconds, _, _, _ = load_once(page, url, 90_000)
+            seconds, _, _, _ = load_once(page, url, 90_000, finished)
             target.warm.append(seconds)
         finally:
             context.close()
