@@ -137,7 +137,7 @@ def measure(playwright: Any, chromium: ModuleType, base: str, target: Target) ->
 
             context.on("request", on_request)
             finished: list[Any] = []
-            context.on("requestfinished", finished.append)
+            context.on("requestfinished", lambda request: finished.append(request))
             context.on(
                 "console",
                 lambda msg: (
