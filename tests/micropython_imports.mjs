@@ -1,6 +1,6 @@
 // Import modules of the page's DOM layer in MicroPython (the page's interpreter, pinned in
 // package.json), in Node.  Reads JSON from stdin: {"files": {path: text}, "modules": [name...]};
-// the files (page.zip's members) land in MicroPython's file system, as page.toml's [files] puts
+// the files (page.zip's members) land in MicroPython's file system, as pyscript.toml's [files] puts
 // them.  Prints "ok <module>" for each module that imports, else the traceback, and exits 1.
 // The page's globals are stand-ins: only importing is checked here, not what runs in a browser.
 import { loadMicroPython } from "../node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs";

@@ -126,7 +126,7 @@ def build_archive(pyodide_version: str) -> Path:
     return target
 
 
-PAGE_ARCHIVE = "page.zip"  # its path in site/; MicroPython unpacks it (page.toml)
+PAGE_ARCHIVE = "page.zip"  # its path in site/; MicroPython unpacks it (pyscript.toml)
 PAGE_PACKAGE = ROOT / "lukfu" / "page"
 
 
