@@ -53,11 +53,15 @@ def play_deal(page: Any) -> None:
         if not (hint.is_visible() and hint.is_enabled()):
             page.wait_for_timeout(20)
             continue
-        hint.click()
-        page.wait_for_function(HINTED, timeout=60_000)
-        said = page.text_content("#hint") or ""
-        action = next(name for start, name in BUTTON_FOR if said.startswith(start))
-        page.click(f"[data-action='{action}']")
+        try:  # (the turn may pass meanwhile: the deal moves on without waiting for us)
+            hint.click(timeout=2_000)
+            page.wait_for_function(HINTED, timeout=60_000)
+            said = page.text_content("#hint") or ""
+            action = next(name for start, name in BUTTON_FOR if said.startswith(start))
+            page.click(f"[data-action='{action}']", timeout=2_000)
+        except Exception as error:
+            if "Timeout" not in type(error).__name__:
+                raise
     # The coach's review of the deal (its summary or its panel) before the next part.
     page.wait_for_selector("#review:not([hidden]), [data-action='review']:enabled", timeout=120_000)
 
