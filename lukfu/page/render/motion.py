@@ -49,11 +49,14 @@ class Flight:
         new = {key: place for key, place in arrived.items() if key not in self.before}
         if len({seat for seat, _code in new.values()}) != 1:
             return  # no one seat's play: a trick shown again, not a move
+        moves = []  # every place read before any card moves (see deal_out)
         for key, (seat, code) in new.items():
             img = self.box.querySelector(f'[data-flight="{key}"]')
             start = self.hand.get(code) if seat == 0 else self.places[seat]
             if img and start:
-                self._move(img, start, img.getBoundingClientRect(), forwards=False)
+                moves.append((img, start, img.getBoundingClientRect()))
+        for img, start, here in moves:
+            self._move(img, start, here, forwards=False)
 
     def _send_to_winner(self, winner: int) -> None:
         pile = self.seats[winner].querySelector(".seat-label").getBoundingClientRect()
@@ -86,23 +89,23 @@ class Flight:
                                        fill="forwards" if forwards else "none"))
 
 
-def deal_out(hand: object, seats: list[object], deck: object, duration: int) -> None:
+def deal_out(hand: object, seats: list, deck: object, duration: int) -> None:
     """Fresh cards dealt from the middle of the table: your hand's, one after another, and the
     two side seats' backs with them; ``duration`` is a card's move (the speed setting's; never
-    called with reduced motion or "instant")."""
+    called with reduced motion or "instant").  Every place is read before any card moves: a
+    read after an animation has started makes the browser lay the page out again, card after
+    card."""
     there = deck.getBoundingClientRect()
-    cards = list(hand.querySelectorAll("[data-card]"))
-    backs = [list(seat.querySelectorAll(".seat-cards img")) for seat in seats[1:]]
+    rows = [list(hand.querySelectorAll("[data-card]"))]
+    rows += [list(seat.querySelectorAll(".seat-cards img")) for seat in seats[1:]]
     step = duration / 6
-    for index, node in enumerate(cards):
-        _arrive(node, there, duration, index * step)
-    for row in backs:
-        for index, node in enumerate(row):
-            _arrive(node, there, duration, index * step)
+    moves = [(node, node.getBoundingClientRect(), index * step)
+             for row in rows for index, node in enumerate(row)]
+    for node, here, delay in moves:
+        _arrive(node, here, there, duration, delay)
 
 
-def _arrive(node: object, there: object, duration: int, delay: float) -> None:
-    here = node.getBoundingClientRect()
+def _arrive(node: object, here: object, there: object, duration: int, delay: float) -> None:
     dx = there.left + there.width / 2 - (here.left + here.width / 2)
     dy = there.top + there.height / 2 - (here.top + here.height / 2)
     frames = [{"transform": f"translate({dx}px, {dy}px) scale(0.5)", "opacity": 0},
