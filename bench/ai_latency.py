@@ -1,8 +1,8 @@
 """Computer players' thinking in the page (headless Chromium): decision times and long tasks.
 
 The page marks every computer decision as a User Timing measure ("lukfu-think", from the
-moment the player starts thinking to its move, the slices and the browser's turns between them
-included). This plays whole deals at one level (Expert by default) with you, at seat 0, taking
+page asking the game's worker to think to the move drawn on the page: the worker's slices and
+the round trip included). This plays whole deals at one level (Expert by default) with you, at seat 0, taking
 the Hint button's advice, and reports the decisions' median and 95th percentile, and every
 main-thread task over 100 ms after boot (PerformanceObserver "longtask").
 
@@ -48,22 +48,31 @@ new PerformanceObserver(list => {
 """
 
 
+def follow_hints(page: Any) -> None:
+    """Play you, at seat 0, to the end of the deal: each turn, what the Hint button advises."""
+    hint = page.locator("[data-action='hint']")
+    while page.get_attribute("#table", "data-phase") != "over":
+        if not (hint.is_visible() and hint.is_enabled()):
+            page.wait_for_timeout(20)
+            continue
+        try:  # (the turn may pass meanwhile: the deal moves on without waiting for us)
+            hint.click(timeout=2_000)
+            page.wait_for_function(HINTED, timeout=60_000)
+            said = page.text_content("#hint") or ""
+            action = next(name for start, name in BUTTON_FOR if said.startswith(start))
+            page.click(f"[data-action='{action}']", timeout=2_000)
+        except Exception as error:
+            if "Timeout" not in type(error).__name__:
+                raise
+
+
 def play_deal(page: Any, site: str, seed: int) -> tuple[list[float], list[float], int]:
     """One deal: the computers' decision times, the long tasks after boot (ms), and how many
     of those fell while a computer player was thinking."""
     page.goto(f"{site}index.html?seed={seed}&delay=0&master={seed % 3}&lang=en")
     page.wait_for_selector(READY, timeout=120_000)
     booted = page.evaluate("performance.now()")
-    hint = page.locator("[data-action='hint']")
-    while page.get_attribute("#table", "data-phase") != "over":
-        if not (hint.is_visible() and hint.is_enabled()):
-            page.wait_for_timeout(20)
-            continue
-        hint.click()
-        page.wait_for_function(HINTED, timeout=60_000)
-        said = page.text_content("#hint") or ""
-        action = next(name for start, name in BUTTON_FOR if said.startswith(start))
-        page.click(f"[data-action='{action}']")
+    follow_hints(page)
     spans = page.evaluate(
         "performance.getEntriesByName('lukfu-think').map(e => [e.startTime, e.duration])")
     long_tasks = [(start, duration) for start, duration in page.evaluate("window.__longTasks")

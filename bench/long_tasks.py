@@ -22,6 +22,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: make the repository's packages importable
 
+from bench.ai_latency import follow_hints  # noqa: E402
 from tools import chromium, devserver, site  # noqa: E402
 
 LONG_TASK_MS = 100
@@ -34,34 +35,12 @@ new PerformanceObserver(list => {
   for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
 }).observe({type: 'longtask', buffered: true});
 """
-HINTED = """() => {
-  const hint = document.querySelector('#hint').textContent;
-  const button = document.querySelector("[data-action='hint']");
-  return hint.startsWith('Hint: ') && !button.disabled;
-}"""
-BUTTON_FOR = (("Hint: play this deal.", "call"), ("Hint: pass.", "pass"), ("Hint: claim.", "claim"),
-              ("Hint: discard", "discard"), ("Hint: play", "play"))
-
-
 def now(page: Any) -> float:
     return float(page.evaluate("performance.now()"))
 
 
 def play_deal(page: Any) -> None:
-    hint = page.locator("[data-action='hint']")
-    while page.get_attribute("#table", "data-phase") != "over":
-        if not (hint.is_visible() and hint.is_enabled()):
-            page.wait_for_timeout(20)
-            continue
-        try:  # (the turn may pass meanwhile: the deal moves on without waiting for us)
-            hint.click(timeout=2_000)
-            page.wait_for_function(HINTED, timeout=60_000)
-            said = page.text_content("#hint") or ""
-            action = next(name for start, name in BUTTON_FOR if said.startswith(start))
-            page.click(f"[data-action='{action}']", timeout=2_000)
-        except Exception as error:
-            if "Timeout" not in type(error).__name__:
-                raise
+    follow_hints(page)
     # The coach's review of the deal (its summary or its panel) before the next part.
     page.wait_for_selector("#review:not([hidden]), [data-action='review']:enabled", timeout=120_000)
 

@@ -84,6 +84,7 @@ async function start(setup) {
     fail("start", error);
     return;
   }
+  self.fetch = realFetch;  // the start is counted; the game's own fetches (catalogs) are not
   postMessage({ ready: true });
 }
 

@@ -2,17 +2,19 @@
 
     python3 tools/build.py            (tools/serve, tools/test and the Pages workflow run it)
 
-site/ holds index.html, pyscript.toml, the web app manifest and its icons, the service worker,
-the lukfu/ sources, the compiled catalogs, static/, the subset fonts, and of the pinned runtime
-only the files the page fetches (the standard library cut down to what the page imports:
-tools/stdlib.py), under folders named after their versions
-(runtime/pyodide-<version>/, runtime/pyscript-<version>/): a new release lives at new URLs, so an
-old cached module never meets a new wasm, and the service worker may take an unchanged runtime
-from the browser's HTTP cache instead of downloading it again.
+site/ holds index.html (with pyscript.toml inline), the web app manifest and its icons, the
+service worker, the game's two archives (page.zip for the page's MicroPython, lukfu.zip for the
+game's worker), the compiled catalogs, static/ (the game's worker among it), the subset fonts,
+and of the pinned runtime only the files the page fetches (the standard library cut down to
+what the worker imports: tools/stdlib.py), under folders named after their versions
+(runtime/pyodide-<version>/, runtime/pyscript-<version>/, runtime/micropython-<version>/): a new
+release lives at new URLs, so an old cached module never meets a new wasm, and the service
+worker may take an unchanged runtime from the browser's HTTP cache instead of downloading it
+again.
 
-One list, `Shipment`, says what ships; from it come the [files] of pyscript.toml, the preloads
-and download list in index.html (the page reads them from its "boot" JSON), and the service
-worker's precache manifest (Workbox, pinned in package.json, revisions every file of site/).
+One list, `Shipment`, says what ships; from it come the preloads and the downloads the worker
+counts in index.html (the page reads them from its "boot" JSON), and the service worker's
+precache manifest (Workbox, pinned in package.json, revisions every file of site/).
 """
 
 from __future__ import annotations
@@ -90,7 +92,6 @@ class Shipment:
     pyscript_version: str
     micropython_version: str
     files: dict[str, Path] = field(default_factory=dict)  # site path -> source file
-    code: list[str] = field(default_factory=list)  # the game's Python: pyscript.toml's [files]
     modules: list[str] = field(default_factory=list)  # JavaScript modules to modulepreload
     downloads: list[str] = field(default_factory=list)  # runtime files fetched (and counted)
 
@@ -134,8 +135,6 @@ def shipment() -> Shipment:
     for face in fonts.FACES:
         ship.add(f"runtime/fonts/{face.name}.woff2", fonts.FONTS / f"{face.name}.woff2")
     ship.add(bytecode.ARCHIVE, bytecode.build_archive(pyodide_version))
-    ship.code.append(bytecode.ARCHIVE)
-    ship.code.append(bytecode.PAGE_ARCHIVE)  # written by build_site (from lukfu/page/)
     for source in sorted((ROOT / "static").rglob("*")):
         if source.is_file():
             ship.add(source.relative_to(ROOT).as_posix(), source)

@@ -1,12 +1,10 @@
 """The page's sounds, synthesised with the Web Audio API from `lukfu.web.sounds`' recipes.
 
-Page-only, MicroPython (imports ``js``); run by the effects, which have each sound's recipe
-from the worker (its tones: wave, pitch, start, length, loudness).  The audio context is made
-at the first sound,
-which `update` asks for only after the player has interacted with the page; a browser that
-has no Web Audio, or refuses it, stays silent and the game goes on.
+Page-only, MicroPython (imports ``js``); run by the effects, which have each sound's recipe from
+the worker (its tones: wave, pitch, start, length, loudness). The audio context is made at the
+first sound, which `update` asks for only after the player has interacted with the page; a
+browser that has no Web Audio, or refuses it, stays silent and the game goes on.
 """
-
 
 from pyscript.ffi import to_js
 

@@ -1,12 +1,11 @@
 """The service worker (site/sw.js, made by Workbox): the game keeps itself for offline play.
 
-Page-only, MicroPython (imports ``js``), part of the effects.  Registered once the game is playable, so the
-first visit's start is not slowed.  It tells `update` the worker's news as messages: the first
-time the precache completes, ``("offline", "ready")`` (the page says "Ready to play offline",
-once); when a newer version is waiting (or another tab has switched to it),
+Page-only, MicroPython (imports ``js``), part of the effects. Registered once the game is
+playable, so the first visit's start is not slowed. It tells `update` the worker's news as
+messages: the first time the precache completes, ``("offline", "ready")`` (the page says "Ready
+to play offline", once); when a newer version is waiting (or another tab has switched to it),
 ``("offline", "newer")`` (`update` offers "New version — reload", but only between deals).
 """
-
 
 from js import window
 from pyscript.ffi import create_proxy, to_js

@@ -54,16 +54,30 @@ def plain(value: object) -> object:
     return value
 
 
+def failure(error: BaseException) -> Message:
+    """The message that something went wrong: its traceback, for the failure panel."""
+    return ("failure", "".join(traceback.format_exception(error)))
+
+
+def work_for(work: Iterator[Any], seconds: float) -> tuple[bool, Any]:
+    """Step ``work`` (a generator) for at most ``seconds``: (True, what it returned) if it
+    finished, else (False, what it yielded last)."""
+    until, last = time.perf_counter() + seconds, None
+    try:
+        while time.perf_counter() < until:
+            last = next(work)
+    except StopIteration as done:
+        return True, done.value
+    return False, last
+
+
 async def think(work: Thinking[T]) -> T:
-    """Run a computer player's (or the hint's, or the coach's) generator to its end, in slices."""
+    """Run a computer player's (or the hint's) thinking to its end, in slices."""
     while True:
-        until = time.perf_counter() + SLICE_SECONDS
-        try:
-            while time.perf_counter() < until:
-                next(work)
-        except StopIteration as done:
-            result: T = done.value
-            return result
+        finished, result = work_for(work, SLICE_SECONDS)
+        if finished:
+            answer: T = result
+            return answer
         await asyncio.sleep(0)
 
 
@@ -93,7 +107,7 @@ class Game:
         try:
             message = await self._carry_out(effect, effects)
         except Exception as error:
-            message = ("failure", "".join(traceback.format_exception(error)))
+            message = failure(error)
         if message is None and not effects:
             return ""  # nothing came of it (a deal that moved on meanwhile)
         if message is not None:
@@ -115,7 +129,7 @@ class Game:
         except Exception as error:
             if message[0] == "failure":
                 raise  # the failure panel itself failed: the page's last resort shows it
-            self._dispatch(("failure", "".join(traceback.format_exception(error))), effects)
+            self._dispatch(failure(error), effects)
             return
         effects.extend(more)
 
@@ -123,7 +137,7 @@ class Game:
         try:
             view = plain(page_view(self.model))
         except Exception as error:
-            self._dispatch(("failure", "".join(traceback.format_exception(error))), effects)
+            self._dispatch(failure(error), effects)
             view = plain(page_view(self.model))
         answer: dict[str, object] = {
             "view": view,
@@ -177,17 +191,14 @@ class Game:
             if session is None or session.person is None:
                 return None
             self.review = (generation, review_progress(session, session.person))
-        work = self.review[1]
-        share = 0.0
+        work, share = self.review[1], 0.0
         until = time.perf_counter() + PROGRESS_SECONDS
         while time.perf_counter() < until:
-            slice_end = time.perf_counter() + SLICE_SECONDS
-            try:
-                while time.perf_counter() < slice_end:
-                    share = next(work)
-            except StopIteration as done:
+            finished, result = work_for(work, SLICE_SECONDS)
+            if finished:
                 self.review = None
-                return ("review-ready", generation, summary(done.value))
+                return ("review-ready", generation, summary(result))
+            share = result
             await asyncio.sleep(0)
             coaching = self.model.coaching
             if coaching is None or coaching.generation != generation:

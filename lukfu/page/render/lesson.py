@@ -1,10 +1,9 @@
 """The guided first deal's panel: the step's words between the trick and your hand, its Next and
 Leave buttons, the table's ``data-lesson-step``, and the highlight on what the step talks about.
 
-Page-only, MicroPython (imports ``js``): it copies a `lukfu.web.lesson.object` into ``#lesson``.  The
-panel is part of the table's layout, never laid over it, so it covers no card.
+Page-only, MicroPython (imports ``js``): it copies a `lukfu.web.lesson.LessonView` into
+``#lesson``. The panel is part of the table's layout, never laid over it, so it covers no card.
 """
-
 
 from js import document
 

@@ -1,11 +1,10 @@
 """Cards moving: from a hand to the trick, and a finished trick to its winner.
 
-Page-only, MicroPython (imports ``js``).  A `Flight` is made from the trick the table showed before it is
-rebuilt (it notes where each card was on screen), and landed after: it animates the new cards
-from where they came from, and sends a finished trick's cards to its winner.  What moved is
-read from the two views, not from the DOM; the DOM gives only the places.
+Page-only, MicroPython (imports ``js``). A `Flight` is made from the trick the table showed
+before it is rebuilt (it notes where each card was on screen), and landed after: it animates the
+new cards from where they came from, and sends a finished trick's cards to its winner. What
+moved is read from the two views, not from the DOM; the DOM gives only the places.
 """
-
 
 from js import document
 from pyscript.ffi import to_js

@@ -1,9 +1,9 @@
-"""The page around the table: its static words, the log, the notices, the suit legend, the
-failure panel, the settings, the statistics panel and the "Abandon this deal?" dialog.
+"""The page around the table: its static words, the log, the notices, the suit legend, the failure
+panel, the settings, the statistics panel and the "Abandon this deal?" dialog.
 
-Page-only, MicroPython (imports ``js``): it copies a `object` into the DOM, touching what changed.
+Page-only, MicroPython (imports ``js``): it copies a `lukfu.web.page.PageView` into the DOM,
+touching what changed.
 """
-
 
 from js import document, window
 

@@ -1,9 +1,8 @@
 """The coach's review panel: its progress while the coach thinks, then each decision with what
 it cost (``data-loss``, ``data-verdict``) and the summary.
 
-Page-only, MicroPython (imports ``js``): it copies a `lukfu.web.review.object` into ``#review``.
+Page-only, MicroPython (imports ``js``): it copies a `lukfu.web.review.ReviewView` into ``#review``.
 """
-
 
 from js import document
 

@@ -1,10 +1,10 @@
-"""The card table's DOM: seats, the trick (or the deal's result), the tricks so far, the
-prompt and the hint, your hand, the buttons.
+"""The card table's DOM: seats, the trick (or the deal's result), the tricks so far, the prompt and
+the hint, your hand, the buttons.
 
-Page-only, MicroPython (imports ``js``): it copies a `object` into the page, touching only the parts that
-changed.  Elements are built with ``document.createElement`` and ``textContent``.
+Page-only, MicroPython (imports ``js``): it copies a `lukfu.web.view.TableView` into the page,
+touching only the parts that changed. Elements are built with ``document.createElement`` and
+``textContent``.
 """
-
 
 from js import document
 
@@ -35,7 +35,7 @@ class Table:
         self.motion = 0
         self.words: object = None
         self._trick_view: object = None
-        self._dealt = ""  # the cards last dealt out (object.dealt)
+        self._dealt = ""  # the cards last dealt out (TableView.dealt)
         self._current = ""  # the card of your hand that holds the tab stop
         self._current_index = 0
 

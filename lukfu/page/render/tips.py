@@ -1,12 +1,11 @@
 """The table's explanations on touch and their dismissal: a long press on a word that explains
 itself (a seat's mark, the fu, an Old card, Claim) shows its explanation, and Escape hides it.
 
-Page-only, MicroPython (imports ``js``).  The stylesheet shows an explanation on hover and keyboard focus by
-itself; this adds what CSS cannot: ``data-held`` on the word pressed long (for a few seconds,
-and the press selects nothing), ``data-tips-off`` on the table after Escape (until the focus
-or the pointer moves on).  The words are the view's (`lukfu.web.explain`).
+Page-only, MicroPython (imports ``js``). The stylesheet shows an explanation on hover and
+keyboard focus by itself; this adds what CSS cannot: ``data-held`` on the word pressed long (for
+a few seconds, and the press selects nothing), ``data-tips-off`` on the table after Escape
+(until the focus or the pointer moves on). The words are the view's (`lukfu.web.explain`).
 """
-
 
 from js import window
 from pyscript.ffi import create_proxy
