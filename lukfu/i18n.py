@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-# locales/ sits next to the lukfu package, both in the repository and in the page's
-# virtual file system (pyscript.toml copies them to the same relative places).
+# locales/ sits next to the lukfu package in the repository; the game's worker fetches a
+# catalog from the same relative place on the site (catalog_url).
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
 CATALOG_NAME = "LC_MESSAGES/messages.mo"  # under the language's folder; built, not kept in git
 DEFAULT_LANGUAGE = "en"

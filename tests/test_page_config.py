@@ -3,14 +3,13 @@
 The game's worker (its configuration inline in index.html) must bring the game's Python (one
 archive, lukfu.zip, tools/bytecode.py) with every module it can import, or the page breaks at
 import time in the browser while every CPython test still passes; the page's DOM layer comes as
-page.zip, for MicroPython; the page's preloads and the service worker's precache come from the
-same list.  Catalogs are not listed:
+page.zip, for MicroPython; the page's runtime paths and the service worker's precache come from
+the same list.  Catalogs are not listed:
 the page fetches the chosen language's alone, and each offered language has one.
 """
 
 from __future__ import annotations
 
-import html
 import json
 import re
 import struct
@@ -28,15 +27,6 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(scope="module")
 def built(built_site: Path) -> Path:
     return built_site
-
-
-def config(built: Path) -> dict[str, object]:
-    """The inline configuration of index.html's <script type="mpy"> (the page's DOM layer)."""
-    page = (built / "index.html").read_text(encoding="utf-8")
-    match = re.search(r'<script type="mpy"[^>]* config="([^"]*)"', page)
-    assert match, "index.html has no <script type=mpy> with a config"
-    data: dict[str, object] = json.loads(html.unescape(match[1]))
-    return data
 
 
 def archived(built: Path) -> set[str]:
@@ -64,15 +54,24 @@ def site_files(built: Path) -> set[str]:
     return {p.relative_to(built).as_posix() for p in built.rglob("*") if p.is_file()}
 
 
-def test_pyscript_toml_brings_the_game_as_one_archive_and_no_catalog(built: Path) -> None:
+def test_the_game_comes_as_two_archives_and_no_catalog(built: Path) -> None:
     data = boot(built)
     assert data["archive"] == "lukfu.zip" and data["worker"] == "static/game-worker.js"
     assert (built / "lukfu.zip").is_file() and (built / "static/game-worker.js").is_file()
     assert not list(built.rglob("*.py")), "no source ships beside the archives"
-    assert config(built)["files"] == {"./page.zip": "./*"}  # unpacked at MicroPython's root
+    page = data["micropython"]
+    assert isinstance(page, dict) and page["archive"] == "page.zip"
     with zipfile.ZipFile(built / bytecode.PAGE_ARCHIVE) as archive:
         names = archive.namelist()
-    assert "lukfu/page/app.py" in names and "lukfu/page/" in names  # folders made from entries
+        # stored as they are: index.html's loader reads the members without inflating them
+        assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_STORED}
+    assert "lukfu/page/app.mpy" in names and "lukfu/page/" in names
+    # the loader imports every module, one a task, each after those it imports
+    assert sorted(page["imports"]) == sorted(
+        name.removesuffix(".mpy").removesuffix("/__init__").replace("/", ".")
+        for name in names if name.endswith(".mpy"))
+    assert page["imports"].index("lukfu.page.render.dom") < page["imports"].index(
+        "lukfu.page.render.table") < page["imports"].index("lukfu.page.app")
     assert not [name for name in names if not name.startswith("lukfu/page/") and name != "lukfu/"]
 
 
@@ -114,12 +113,12 @@ def test_both_pythons_are_the_self_hosted_ones_in_their_versioned_folders(built:
     version = runtime.installed_version(runtime.PYODIDE_SRC)
     assert boot(built)["runtime"] == f"runtime/pyodide-{version}/"  # the game's worker's
     assert (built / f"runtime/pyodide-{version}/pyodide.mjs").is_file()
-    page = config(built)
+    page = boot(built)["micropython"]
+    assert isinstance(page, dict)
     version = runtime.installed_version(runtime.MICROPYTHON_SRC)
-    assert page["interpreter"] == f"./runtime/micropython-{version}/micropython.mjs"
-    assert (built / str(page["interpreter"])).is_file()
-    # packages = [...] needs micropip, which the self-hosted runtime lacks: it breaks offline.
-    assert set(page) <= {"interpreter", "files", "plugins"}
+    assert page["module"] == f"runtime/micropython-{version}/micropython.mjs"  # the page's
+    assert page["wasm"] == f"runtime/micropython-{version}/micropython.wasm"
+    assert (built / str(page["module"])).is_file() and (built / str(page["wasm"])).is_file()
 
 
 class _Links(HTMLParser):
@@ -141,30 +140,23 @@ def test_index_html_loads_everything_from_its_own_folder(built: Path) -> None:
     parser = _Links()
     parser.feed((built / "index.html").read_text(encoding="utf-8"))
     data = boot(built)
-    assert isinstance(data["modules"], list) and isinstance(data["fetch"], list)
-    assert isinstance(data["downloads"], dict)
-    urls = parser.urls + [str(data["core"])] + data["modules"] + data["fetch"] + list(data["downloads"])
+    page = data["micropython"]
+    assert isinstance(page, dict) and isinstance(data["downloads"], dict)
+    urls = parser.urls + [str(page[key]) for key in ("module", "wasm", "archive")]
+    urls += list(data["downloads"])
     for url in urls:
         # Relative URLs only: the site must work from a GitHub Pages project folder.
         assert not re.match(r"^([a-z][a-z0-9+.-]*:|//|/)", url, re.I) or url.startswith("#"), url
         path = url.split("#")[0].split("?")[0]
         if path:
             assert (built / path).is_file(), f"{url} is not in site/"
-    scripts = [a for t, a in parser.tags if t == "script"]
-    assert any(a.get("type") == "mpy" for a in scripts)
-    links = [a for t, a in parser.tags if t == "link"]
-    assert any(re.fullmatch(r"runtime/pyscript-[\d.]+/core\.css", str(a.get("href"))) for a in links)
-    assert re.fullmatch(r"runtime/pyscript-[\d.]+/core\.js", str(data["core"]))
+    assert re.fullmatch(r"runtime/micropython-[\d.-]+/micropython\.mjs", str(page["module"]))
 
 
-def test_the_page_fetches_the_game_archive_early_and_counts_the_big_downloads(built: Path) -> None:
-    """The loader preloads MicroPython's [files] (or each would be fetched only after it has
-    started); the game's worker counts what it downloads: the wasm, the standard library, the
-    game's archive."""
+def test_the_game_s_worker_counts_the_big_downloads(built: Path) -> None:
+    """The game's worker counts what it downloads: the wasm, the standard library, the game's
+    archive."""
     data = boot(built)
-    files = config(built)["files"]
-    assert isinstance(files, dict) and isinstance(data["fetch"], list)
-    assert {source.removeprefix("./") for source in files} == set(data["fetch"])
     downloads = data["downloads"]
     assert isinstance(downloads, dict)
     names = {url.rsplit("/", 1)[-1]: size for url, size in downloads.items()}
@@ -175,15 +167,12 @@ def test_the_page_fetches_the_game_archive_early_and_counts_the_big_downloads(bu
 
 def test_the_markup_loads_only_the_stylesheets_so_the_page_paints_first(built: Path) -> None:
     """No preload or script in the markup competes with the stylesheets for the first paint:
-    the loader starts PyScript and the downloads after the first frame (Lighthouse's FCP)."""
+    the loader starts MicroPython after the first frame (Lighthouse's FCP)."""
     parser = _Links()
     parser.feed((built / "index.html").read_text(encoding="utf-8"))
     links = [a for t, a in parser.tags if t == "link"]
     assert not [a for a in links if a.get("rel") in ("preload", "modulepreload")]
-    assert [a["href"] for a in links if a.get("rel") == "stylesheet"] == [
-        f"{site.runtime_dir('pyscript', runtime.installed_version(runtime.PYSCRIPT_SRC.parent))}/core.css",
-        "static/style.css",
-    ]
+    assert [a["href"] for a in links if a.get("rel") == "stylesheet"] == ["static/style.css"]
     assert not [a for t, a in parser.tags if t == "script" and a.get("src")]
 
 
@@ -200,8 +189,9 @@ def test_the_site_holds_only_what_ships(built: Path) -> None:
     unwanted = re.compile(r"(\.(po|pot|map|md|toml\.partial)$|^(node_modules|tests|tools|bench|docs|\.)"
                           r"|package(-lock)?\.json|pyproject|codemirror|xterm|/(mpy|py)-[A-Za-z0-9_]+\.js$)")
     assert not sorted(f for f in files if unwanted.search(f))
-    runtime = {f for f in files if f.startswith("runtime/pyscript-")}
-    assert len(runtime) == len(site.PYSCRIPT_STARTUP) + 3, sorted(runtime)  # + core.js/.css/core-*
+    micropython = {f.rsplit("/", 1)[-1] for f in files if f.startswith("runtime/micropython-")}
+    assert micropython == {"micropython.mjs", "micropython.wasm"}
+    assert not [f for f in files if f.startswith("runtime/pyscript")], "PyScript does not ship"
 
 
 def test_the_precache_holds_every_file_with_its_revision(built: Path) -> None:
@@ -212,7 +202,7 @@ def test_the_precache_holds_every_file_with_its_revision(built: Path) -> None:
     assert set(entries) == site_files(built) - {"sw.js"}
     assert any(url.endswith("/pyodide.asm.wasm") for url in entries)
     for url, revision in entries.items():
-        versioned = re.match(r"runtime/(pyodide|pyscript|micropython)-\d", url)
+        versioned = re.match(r"runtime/(pyodide|micropython)-\d", url)
         assert (revision is None) == bool(versioned), url
 
 

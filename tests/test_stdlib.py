@@ -29,12 +29,9 @@ def test_the_game_plays_on_the_trimmed_standard_library(trimmed: Path) -> None:
     assert result["seen"][0] == "deal 12 over"
     assert [line.split(":")[0] for line in result["seen"][1:]] == ["en", "fi", "it", "fr", "fa", "zh-Hant"]
     assert "Pelaa" in result["seen"][2]  # the Finnish catalog was read (by gettext)
-    # Every listed module was imported (but those only PyScript's start in a browser imports):
-    # the list is no larger than what runs, else trace again.
+    # Every listed module was imported: the list is no larger than what runs, else trace again.
     imported = set(report["modules"]) & stdlib.zip_modules().keys()
-    browser_only = {name for name, why in stdlib.reasons().items() if why.startswith("PyScript's start")}
-    assert imported <= set(stdlib.listed())
-    assert set(stdlib.listed()) - imported <= browser_only
+    assert imported == set(stdlib.listed())
 
 
 @pytest.mark.slow
@@ -47,11 +44,10 @@ def test_a_module_missing_from_the_list_fails_the_exercise(tmp_path: Path, dropp
         stdlib.run_exercise(broken)
 
 
-def test_the_list_names_what_the_game_and_pyscript_import_at_once() -> None:
+def test_the_list_names_what_the_game_imports_at_once() -> None:
     listed = set(stdlib.listed())
     for module, imports in stdlib.game_imports().items():
         assert set(imports) <= listed, module
-    assert set(stdlib.pyscript_imports()) <= listed
     assert {"encodings.utf_8", "gettext", "json", "pyodide.ffi"} <= listed
     assert "argparse" not in listed  # only the coach's command line imports it
 

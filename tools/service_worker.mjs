@@ -1,8 +1,7 @@
 // Write <site>/sw.js with Workbox (workbox-build, pinned in package.json): node tools/service_worker.mjs <site>
 //
 // Every file of the site is precached with a revision (the hash of its content), except the
-// runtime's versioned folders (runtime/pyodide-<version>/, runtime/pyscript-<version>/,
-// runtime/micropython-<version>/): their
+// runtime's versioned folders (runtime/pyodide-<version>/, runtime/micropython-<version>/): their
 // URLs change with their content, so Workbox fetches them without bypassing the HTTP cache and
 // the first visit's downloads are reused where the browser kept them.  Navigations are answered
 // from the precache whatever their query string (?seed=, ?lang=, ?delay=).  The first worker
@@ -24,7 +23,7 @@ const { count, size, warnings } = await generateSW({
   swDest: `${site}/sw.js`,
   // Workbox silently drops files above 2 MiB by default: the wasm is 9.6 MB.
   maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
-  dontCacheBustURLsMatching: /^runtime\/(pyodide|pyscript|micropython)-\d[^/]*\//,
+  dontCacheBustURLsMatching: /^runtime\/(pyodide|micropython)-\d[^/]*\//,
   ignoreURLParametersMatching: [/.*/],
   manifestTransforms: [
     (entries) => ({ manifest: [...entries].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)) }),

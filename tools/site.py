@@ -2,17 +2,17 @@
 
     python3 tools/build.py            (tools/serve, tools/test and the Pages workflow run it)
 
-site/ holds index.html (with pyscript.toml inline), the web app manifest and its icons, the
+site/ holds index.html, the web app manifest and its icons, the
 service worker, the game's two archives (page.zip for the page's MicroPython, lukfu.zip for the
 game's worker), the compiled catalogs, static/ (the game's worker among it), the subset fonts,
 and of the pinned runtime only the files the page fetches (the standard library cut down to
 what the worker imports: tools/stdlib.py), under folders named after their versions
-(runtime/pyodide-<version>/, runtime/pyscript-<version>/, runtime/micropython-<version>/): a new
+(runtime/pyodide-<version>/, runtime/micropython-<version>/): a new
 release lives at new URLs, so an old cached module never meets a new wasm, and the service
 worker may take an unchanged runtime from the browser's HTTP cache instead of downloading it
 again.
 
-One list, `Shipment`, says what ships; from it come the preloads and the downloads the worker
+One list, `Shipment`, says what ships; from it come the runtime's paths and the downloads the worker
 counts in index.html (the page reads them from its "boot" JSON), and the service worker's
 precache manifest (Workbox, pinned in package.json, revisions every file of site/).
 """
@@ -21,14 +21,12 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import html
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
-import tomllib
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -39,12 +37,6 @@ ROOT = runtime.ROOT
 SITE = ROOT / "site"
 WORKBOX_SCRIPT = ROOT / "tools" / "service_worker.mjs"
 
-# PyScript's chunks the page imports at every start: core.js, the chunk it imports, and what
-# that chunk imports at start-up (its plugins, its TOML parser).  The editor, terminal and
-# game plugins are imported even when unused, but not what they import in turn (CodeMirror,
-# xterm), which never ships.
-PYSCRIPT_STARTUP = ("toml", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal",
-                    "zip")  # zip: MicroPython's [files] unpacks page.zip with it
 # Pyodide's files that the game's worker downloads with fetch(): it counts their bytes for the
 # progress bar.  (pyodide.mjs and pyodide.asm.mjs are JavaScript modules it imports.)
 PYODIDE_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -67,41 +59,18 @@ def catalog_files() -> list[tuple[Path, str]]:
     return [(catalog_path(code), catalog_url(code)) for code in OFFERED if code != DEFAULT_LANGUAGE]
 
 
-def pyscript_chunks() -> list[Path]:
-    """core.js, core.css and the chunks PyScript imports at every start (see PYSCRIPT_STARTUP)."""
-    dist = runtime.RUNTIME / "pyscript"
-    core = (dist / "core.js").read_text(encoding="utf-8")
-    main_chunks = re.findall(r'from\s*"\./(core-[\w-]+\.js)"', core)
-    if len(main_chunks) != 1:
-        raise runtime.BuildError("runtime/pyscript/core.js no longer imports one core-*.js chunk")
-    chunk = (dist / main_chunks[0]).read_text(encoding="utf-8")
-    wanted = ["core.js", "core.css", main_chunks[0]]
-    for name in PYSCRIPT_STARTUP:
-        found = sorted(set(re.findall(rf'import\("\./({re.escape(name)}-[\w-]+\.js)"\)', chunk)))
-        if len(found) != 1:
-            raise runtime.BuildError(f"@pyscript/core's {main_chunks[0]} imports {found} for {name!r}")
-        wanted.append(found[0])
-    return [dist / name for name in wanted]
-
-
 @dataclass
 class Shipment:
     """Every file site/ holds, by its path there, and where it comes from."""
 
     pyodide_version: str
-    pyscript_version: str
     micropython_version: str
     files: dict[str, Path] = field(default_factory=dict)  # site path -> source file
-    modules: list[str] = field(default_factory=list)  # JavaScript modules to modulepreload
     downloads: list[str] = field(default_factory=list)  # runtime files fetched (and counted)
 
     @property
     def pyodide(self) -> str:
         return runtime_dir("pyodide", self.pyodide_version)
-
-    @property
-    def pyscript(self) -> str:
-        return runtime_dir("pyscript", self.pyscript_version)
 
     @property
     def micropython(self) -> str:
@@ -116,22 +85,16 @@ class Shipment:
 def shipment() -> Shipment:
     """What site/ holds, from runtime/ (built first) and the repository."""
     pyodide_version = runtime.check_versions()
-    pyscript_version = runtime.installed_version(runtime.PYSCRIPT_SRC.parent)
     micropython_version = runtime.installed_version(runtime.MICROPYTHON_SRC)
-    ship = Shipment(pyodide_version, pyscript_version, micropython_version)
+    ship = Shipment(pyodide_version, micropython_version)
     for name in runtime.PYODIDE_FILES:
         ship.add(f"{ship.pyodide}/{name}", runtime.RUNTIME / "pyodide" / name)
     # The standard library cut down to the modules the worker imports (tools/stdlib.py).
     ship.add(f"{ship.pyodide}/{stdlib.NAME}", stdlib.build_stdlib(pyodide_version))
     for name in runtime.MICROPYTHON_FILES:
         ship.add(f"{ship.micropython}/{name}", runtime.RUNTIME / "micropython" / name)
-    ship.modules.append(f"{ship.micropython}/micropython.mjs")
     ship.downloads += [f"{ship.pyodide}/{name}" for name in PYODIDE_FETCHED]
     ship.downloads.append(bytecode.ARCHIVE)  # the game's worker counts every byte it fetches
-    for chunk in pyscript_chunks():
-        ship.add(f"{ship.pyscript}/{chunk.name}", chunk)
-        if chunk.suffix == ".js":
-            ship.modules.append(f"{ship.pyscript}/{chunk.name}")
     for face in fonts.FACES:
         ship.add(f"runtime/fonts/{face.name}.woff2", fonts.FONTS / f"{face.name}.woff2")
     ship.add(bytecode.ARCHIVE, bytecode.build_archive(pyodide_version))
@@ -143,7 +106,7 @@ def shipment() -> Shipment:
     return ship
 
 
-# --- index.html and pyscript.toml ------------------------------------------------------------
+# --- index.html ------------------------------------------------------------------------------
 
 
 class BootText(HTMLParser):
@@ -246,9 +209,7 @@ def content_security_policy(page: str) -> str:
         "img-src 'self'",
         "font-src 'self'",
         "connect-src 'self'",
-        # the game's worker (static/game-worker.js), and PyScript's unzipping of page.zip (its
-        # zip chunk inflates in a worker it makes from a blob: URL)
-        "worker-src 'self' blob:",
+        "worker-src 'self'",  # the game's worker (static/game-worker.js)
         "manifest-src 'self'",
         "object-src 'none'",
         "base-uri 'none'",
@@ -261,11 +222,13 @@ def render_page(ship: Shipment) -> str:
     from lukfu.i18n import DEFAULT_LANGUAGE, OFFERED
 
     page = (ROOT / "index.html").read_text(encoding="utf-8")
-    page = page.replace('"runtime/pyscript/', f'"{ship.pyscript}/')
     boot = {
-        "core": f"{ship.pyscript}/core.js",
-        "modules": ship.modules,
-        "fetch": [bytecode.PAGE_ARCHIVE],  # MicroPython's (the worker fetches lukfu.zip)
+        "micropython": {  # the page's DOM layer: MicroPython and page.zip (the worker's: lukfu.zip)
+            "module": f"{ship.micropython}/micropython.mjs",
+            "wasm": f"{ship.micropython}/micropython.wasm",
+            "archive": bytecode.PAGE_ARCHIVE,
+            "imports": bytecode.page_modules(),  # in this order, one a task
+        },
         "worker": GAME_WORKER,
         "runtime": f"{ship.pyodide}/",
         "archive": bytecode.ARCHIVE,
@@ -279,31 +242,12 @@ def render_page(ship: Shipment) -> str:
         lambda m: m[1] + data + m[2], page, flags=re.S)
     if found != 1:
         raise runtime.BuildError('index.html has no <script type="application/json" id="boot">')
-    inline = html.escape(json.dumps(render_config(ship), separators=(",", ":")))
-    page, found = re.subn('config="./pyscript.toml"', lambda _m: f'config="{inline}"', page)
-    if found != 1:
-        raise runtime.BuildError('index.html has no script with config="./pyscript.toml"')
     page, found = re.subn(
         r'(<meta http-equiv="Content-Security-Policy" content=")[^"]*(">)',
         lambda m: m[1] + content_security_policy(page) + m[2], page)
     if found != 1:
         raise runtime.BuildError('index.html has no <meta http-equiv="Content-Security-Policy">')
     return page
-
-
-def render_config(ship: Shipment) -> dict[str, object]:
-    """PyScript's configuration of the page's DOM layer (MicroPython, page.zip unpacked at its
-    root): the repository's pyscript.toml, with the interpreter's versioned folder and [files].
-    index.html carries it inline (so no config is fetched, and none can go missing and leave
-    PyScript to its CDN defaults)."""
-    with (ROOT / "pyscript.toml").open("rb") as f:
-        config: dict[str, object] = tomllib.load(f)
-    interpreter = str(config["interpreter"])
-    config["interpreter"] = interpreter.replace("./runtime/micropython/", f"./{ship.micropython}/")
-    if "files" in config:
-        raise runtime.BuildError("pyscript.toml: [files] is written by the build, not by hand")
-    config["files"] = {f"./{bytecode.PAGE_ARCHIVE}": "./*"}
-    return config
 
 
 def manifest() -> str:

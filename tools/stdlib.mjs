@@ -27,7 +27,7 @@ for (const [target, source] of Object.entries(job.files)) {
 pyodide.globals.set("job_path", pyodide.toPy(job.path));
 pyodide.runPython("import sys\nsys.path[:0] = job_path");
 
-// What PyScript itself makes Pyodide do besides running the game: a Python error reaching
+// What the game's worker makes Pyodide do besides running the game: a Python error reaching
 // JavaScript (Pyodide formats its traceback), and top-level await (Pyodide's event loop).
 try {
   pyodide.runPython("raise ValueError('an error for JavaScript to catch')");

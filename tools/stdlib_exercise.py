@@ -5,9 +5,8 @@ in ``sys.modules``), and tests/test_stdlib.py runs it again on the trimmed stand
 where a missing module fails it.  ``exercise(args)`` imports every module of the game, plays
 whole deals through the page's own update code (tests/driver.py, the page without a browser):
 a hint, the coach's review, a replay, the statistics exported and imported, a reload that
-restores a saved deal, the guided deal, every language's catalog; then imports the modules that
-cannot be run here (``args["static"]``: what the page-side modules and PyScript's own Python
-import, found by reading them).
+restores a saved deal, the guided deal, every language's catalog; then imports what the modules
+that cannot be run here import at once (found by reading them).
 
 Its own imports are only the game's, so that it adds nothing to what is traced.  It fails (an
 exception) when a module cannot be imported, or when the deal does not go as it must.
@@ -97,8 +96,7 @@ def play(locales: str) -> list[str]:
 
 async def exercise(args: dict[str, Any]) -> dict[str, Any]:
     """``args``: "game" (the game's modules), "imports" (the standard library modules each of
-    them imports at once), "locales" (where the compiled catalogs are), "static" (standard
-    library modules to import besides: PyScript's)."""
+    them imports at once), "locales" (where the compiled catalogs are)."""
     phases = {}  # what was imported by the end of each step, for tools/stdlib.txt to say why
     page_side = import_all(list(args["game"]))
     phases["the game's modules"] = sorted(sys.modules)
@@ -107,6 +105,4 @@ async def exercise(args: dict[str, Any]) -> dict[str, Any]:
     for name in page_side:
         import_all(list(args["imports"][name]))
     phases["the game's page-side modules"] = sorted(sys.modules)
-    import_all(list(args["static"]))
-    phases["PyScript's package, read"] = sorted(sys.modules)
     return {"page_side": page_side, "seen": seen, "phases": phases}

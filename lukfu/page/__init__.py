@@ -3,7 +3,7 @@ worker answers with and turns the player's input into messages for it.
 
 - `app` (the wiring), `render` (the only code that writes the DOM), `effects`, `offline` and
   `audio` (the only code that touches storage, timers, the clipboard, downloads, the address
-  bar, the service worker and sound): MicroPython, importing ``js`` and ``pyscript``.
+  bar, the service worker and sound): MicroPython, importing ``js`` and ``jsffi``.
 - `data` (the view as the page reads it), `faces` (card images) and `keys` (the table's keys):
   plain Python that both sides import, so they keep to what MicroPython and CPython share.
 

@@ -1,7 +1,7 @@
 """The page's wiring: DOM events become messages for the game's worker, and what it answers (a
 view, effects) is drawn by the renderer and carried out by the effects.
 
-Page-only, MicroPython (imports ``js`` and ``pyscript``).  No decision is made here: every one
+Page-only, MicroPython (imports ``js`` and ``jsffi``).  No decision is made here: every one
 is `update`'s, in the worker (`lukfu.web.worker`).  The page never waits for the worker to go
 on answering the player: each message is sent as it happens, each answer drawn as it arrives.
 Anything that goes wrong on the page becomes a ``("failure", details)`` message.
@@ -13,12 +13,12 @@ import json
 import sys
 
 from js import Error, console, document, window
-from pyscript.ffi import create_proxy
+from jsffi import create_proxy
 
 from lukfu.page.data import wrap
 from lukfu.page.effects import Effects, read_stored
 from lukfu.page.keys import claimed
-from lukfu.page.render import Renderer
+from lukfu.page.render.renderer import Renderer
 
 STORED_PREFIX = "lukfu."  # every key the game keeps in the browser's storage
 # The settings' controls: element id -> (its DOM event, the setting's name); a checkbox's value

@@ -6,7 +6,7 @@ first sound, which `update` asks for only after the player has interacted with t
 browser that has no Web Audio, or refuses it, stays silent and the game goes on.
 """
 
-from pyscript.ffi import to_js
+from jsffi import to_js
 
 from lukfu.page.guard import new
 

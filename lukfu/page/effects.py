@@ -9,7 +9,7 @@ worker's own effects (thinking, fetching a catalog) go back to it to carry out.
 import asyncio
 
 from js import URL, Blob, document, window
-from pyscript.ffi import to_js
+from jsffi import to_js
 
 from lukfu.page.audio import Audio
 from lukfu.page.guard import call, get, settled

@@ -8,7 +8,7 @@ to play offline", once); when a newer version is waiting (or another tab has swi
 """
 
 from js import window
-from pyscript.ffi import create_proxy, to_js
+from jsffi import create_proxy, to_js
 
 from lukfu.page.guard import call, settled
 

@@ -1,13 +1,17 @@
 """Small tools for writing the DOM: elements with text (never HTML strings), card images.
 
-Page-only, MicroPython (imports ``js``), shared by the renderer's regions.
+Page-only, MicroPython (imports ``js``), shared by the renderer's regions.  Each call from
+MicroPython into the page crosses its bridge to JavaScript, and a table of cards made node by
+node took thousands of them (70-130 ms on the page's thread): so the table describes its new
+nodes as `tree` lists and `fill` builds them in one call (index.html's lukfuFill).
 """
 
 import asyncio
+import json
 import re
 
-from js import document
-from pyscript.ffi import to_js
+from js import document, window
+from jsffi import to_js
 
 from lukfu.page.faces import card_src
 
@@ -25,35 +29,57 @@ def element(tag: str, cls: str = "", text: str = "", **attrs: str) -> object:
     return node
 
 
-def card_image(code: str, alt: str, language: str, shapes: bool = False) -> object:
+def tree(tag: str, cls: str = "", text: str = "", inside: list = (), **attrs: str) -> list:
+    """A new element as `fill` builds it: ``[tag, {attribute: value}, child…]``, its text first,
+    then ``inside`` (trees, or strings for text); attributes named as for `element`."""
+    named = {name.replace("_", "-"): value for name, value in attrs.items()}
+    if cls:
+        named["class"] = cls
+    item = [tag, named]
+    if text:
+        item.append(text)
+    item.extend(inside)
+    return item
+
+
+def fill(parent: object, items: list) -> None:
+    """Make the `tree` ``items`` the children of ``parent`` (in place of what it held): one
+    call into the page."""
+    window.lukfuFill(parent, json.dumps(items))
+
+
+def add(parent: object, items: list) -> None:
+    """Append the `tree` ``items`` to ``parent``'s children: one call into the page."""
+    window.lukfuAppend(parent, json.dumps(items))
+
+
+def card_image(code: str, alt: str, language: str, shapes: bool = False, cls: str = "",
+               **attrs: str) -> list:
+    """A card's image, as a `tree`."""
     # width/height give the image its 1:3 box before the file arrives; CSS sets the real size.
-    img = element("img", src=card_src(code, language, shapes), alt=alt, width="60", height="180",
-                  draggable="false")
-    img.setAttribute("decoding", "async")
-    return img
+    return tree("img", cls, src=card_src(code, language, shapes), alt=alt, width="60",
+                height="180", draggable="false", decoding="async", **attrs)
 
 
-def term(cls: str, text: str, tip: str, tip_id: str) -> object:
-    """A game word that explains itself: a button (reached by the keyboard, described to screen
-    readers) followed by its explanation, a tooltip that the stylesheet shows on hover, focus
-    and long press (`tips`)."""
-    wrap = element("span", "term-wrap")
-    wrap.appendChild(element("button", f"term {cls}", text, type="button",
-                             aria_describedby=tip_id))
-    wrap.appendChild(element("span", "term-tip", tip, role="tooltip", id=tip_id))
-    return wrap
+def term(cls: str, text: str, tip: str, tip_id: str) -> list:
+    """A game word that explains itself, as a `tree`: a button (reached by the keyboard,
+    described to screen readers) followed by its explanation, a tooltip that the stylesheet
+    shows on hover, focus and long press (`tips`)."""
+    return tree("span", "term-wrap", inside=[
+        tree("button", f"term {cls}", text, type="button", aria_describedby=tip_id),
+        tree("span", "term-tip", tip, role="tooltip", id=tip_id)])
 
 
-def old_mark(word: str) -> object:
-    """The word Old written on a card.  Where the card is too narrow for it, it may break onto a
-    second line at the translator's soft hyphens, which become <wbr>: the visible text stays the
-    whole word, as in the card's name, and no hyphen is drawn."""
-    mark = element("span", "old-mark", aria_hidden="true")
+def old_mark(word: str) -> list:
+    """The word Old written on a card, as a `tree`.  Where the card is too narrow for it, it may
+    break onto a second line at the translator's soft hyphens, which become <wbr>: the visible
+    text stays the whole word, as in the card's name, and no hyphen is drawn."""
+    inside: list = []
     for index, part in enumerate(word.split(SOFT_HYPHEN)):
         if index:
-            mark.appendChild(document.createElement("wbr"))
-        mark.appendChild(document.createTextNode(part))
-    return mark
+            inside.append(tree("wbr"))
+        inside.append(part)
+    return tree("span", "old-mark", aria_hidden="true", inside=inside)
 
 
 def clear(node: object) -> None:
@@ -88,6 +114,10 @@ class Shown:
 
     def __init__(self) -> None:
         self._shown: dict[str, object] = {}
+
+    def same(self, key: str, value: object) -> bool:
+        """Whether ``key`` shows ``value`` already (noting nothing)."""
+        return key in self._shown and self._shown[key] == value
 
     def changed(self, key: str, value: object) -> bool:
         if self._shown.get(key) == value:

@@ -7,7 +7,7 @@ moved is read from the two views, not from the DOM; the DOM gives only the place
 """
 
 from js import document
-from pyscript.ffi import to_js
+from jsffi import to_js
 
 from lukfu.page.render.dom import js_options
 

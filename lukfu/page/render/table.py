@@ -2,15 +2,15 @@
 the hint, your hand, the buttons.
 
 Page-only, MicroPython (imports ``js``): it copies a `lukfu.web.view.TableView` into the page,
-touching only the parts that changed. Elements are built with ``document.createElement`` and
-``textContent``.
+touching only the parts that changed.  A changed part's new elements are described as `tree`
+lists and built by one call (`fill`, `add`): text is always text, never HTML.
 """
 
 from js import document
 
 from lukfu.page.faces import BACK, card_src
 from lukfu.page.keys import shortcut_key
-from lukfu.page.render.dom import Shown, card_image, clear, element, js_options, old_mark, term
+from lukfu.page.render.dom import Shown, add, card_image, fill, js_options, old_mark, term, tree
 from lukfu.page.render.motion import Flight, deal_out
 from lukfu.page.render.tips import Tips
 
@@ -26,6 +26,8 @@ class Table:
         self.hand = document.getElementById("hand")
         self.failure = document.getElementById("failure")
         self.seats = [self.node.querySelector(f'[data-seat="{seat}"]') for seat in range(3)]
+        self.seat_parts = [{part: seat.querySelector(f".seat-{part}")
+                            for part in ("marks", "score", "cards", "count")} for seat in self.seats]
         self.buttons = {str(b.getAttribute("data-action")): b
                         for b in document.querySelectorAll("#actions [data-action]")}
         self.tips = Tips(self.node)
@@ -38,6 +40,20 @@ class Table:
         self._dealt = ""  # the cards last dealt out (TableView.dealt)
         self._current = ""  # the card of your hand that holds the tab stop
         self._current_index = 0
+        self._pressed: dict = {}  # what each card of your hand shows: (selected, usable, better)
+        self._flight: object = None  # the cards' places before this render (read_places)
+
+    def read_places(self, page: object) -> None:
+        """Before anything of a render is written (`renderer.Renderer.render`): where the cards
+        are, if the trick is about to change and cards may move.  (A read after a write makes
+        the browser lay the page out again, there and then: 30 ms and more on a phone.)"""
+        view, motion = page.table, page.settings.motion
+        self._flight = None
+        if (view is None or not motion or not self._dealt  # (nothing moves at the page's start)
+                or self.language != page.language or self.shapes != page.settings.shapes
+                or self.shown.same("trick", (view.trick, view.result))):
+            return
+        self._flight = Flight(self.trick, self.hand, self.seats, self._trick_view, motion)
 
     def render(self, page: object, failed: bool) -> None:
         view = page.table
@@ -67,12 +83,14 @@ class Table:
             if view.dealt == self._dealt:
                 return
             panel.hidden = True
+        moved = self.shown.changed("trick", (view.trick, view.result))
+        flight, self._flight = self._flight, None  # (read_places: where the cards were)
         self.node.setAttribute("data-phase", view.phase)
         self.node.setAttribute("data-to-move", "" if view.to_move is None else str(view.to_move))
         for seat_view in view.seats:
             self._seat(seat_view)
-        if self.shown.changed("trick", (view.trick, view.result)):
-            self._trick(view.trick, view.result)
+        if moved:
+            self._trick(view.trick, view.result, flight if self.motion else None)
         if self.shown.changed("history", view.history):
             self._history(view.history)
         if self.shown.changed("prompt", view.prompt):
@@ -103,44 +121,33 @@ class Table:
     def _seat(self, view: object) -> None:
         if not self.shown.changed(f"seat{view.seat}", view):
             return
-        node = self.seats[view.seat]
-        node.classList.toggle("to-move", view.to_move)
-        marks = node.querySelector(".seat-marks")
-        clear(marks)
-        for mark in view.marks:
-            if mark.tip:
-                marks.appendChild(term(f"mark mark-{mark.kind}", mark.text, mark.tip,
-                                       f"tip-{view.seat}-{mark.kind}"))
-            else:
-                marks.appendChild(element("span", f"mark mark-{mark.kind}", mark.text))
-        score = node.querySelector(".seat-score")
-        clear(score)
-        score.appendChild(term("term-fu", view.score, view.score_tip, f"tip-{view.seat}-fu"))
+        self.seats[view.seat].classList.toggle("to-move", view.to_move)
+        parts = self.seat_parts[view.seat]
+        fill(parts["marks"], [
+            term(f"mark mark-{mark.kind}", mark.text, mark.tip, f"tip-{view.seat}-{mark.kind}")
+            if mark.tip else tree("span", f"mark mark-{mark.kind}", mark.text)
+            for mark in view.marks])
+        fill(parts["score"], [term("term-fu", view.score, view.score_tip, f"tip-{view.seat}-fu")])
         if view.seat == 0:
             return
-        cards = node.querySelector(".seat-cards")
-        clear(cards)
+        cards = parts["cards"]
         if view.revealed is not None:
             cards.classList.add("revealed")
-            for card in view.revealed:
-                img = card_image(card.code, card.label, self.language, self.shapes)
-                if card.old:  # the claimant's Old cards, laid down: F = fu + these
-                    img.classList.add("old")
-                cards.appendChild(img)
+            # (the claimant's Old cards, laid down, are marked: F = fu + these)
+            shown = [card_image(card.code, card.label, self.language, self.shapes,
+                                "old" if card.old else "") for card in view.revealed]
             if not view.revealed and self.words is not None:
-                cards.appendChild(element("span", "revealed-none", self.words.no_cards))
+                shown.append(tree("span", "revealed-none", self.words.no_cards))
         else:
             cards.classList.remove("revealed")
-            for _ in range(view.hand_size):
-                cards.appendChild(element("img", "back", src=card_src(BACK), alt="",
-                                          width="60", height="180"))
-        node.querySelector(".seat-count").textContent = view.count_text
+            back = tree("img", "back", src=card_src(BACK), alt="", width="60", height="180")
+            shown = [back] * view.hand_size
+        fill(cards, shown)
+        parts["count"].textContent = view.count_text
 
-    def _trick(self, trick: object, result: object) -> None:
+    def _trick(self, trick: object, result: object, flight: object) -> None:
+        """The trick on the table (or the deal's result); ``flight`` moves its new cards."""
         box = self.trick
-        flight = None
-        if self.motion:  # where the cards were before
-            flight = Flight(box, self.hand, self.seats, self._trick_view, self.motion)
         self._trick_view = trick if result is None else None
         title = box.querySelector(".trick-title")
         for child in list(box.children):
@@ -150,100 +157,71 @@ class Table:
         box.classList.toggle("has-result", result is not None)
         if result is not None:
             title.textContent = result.title
-            box.appendChild(self._result(result))
+            add(box, [self._result(result)])
             return
         if trick is None:
             title.textContent = ""
             return
         title.textContent = trick.title
-        box.appendChild(self._slots(trick))
+        add(box, [self._slots(trick)])
         if flight is not None:
             flight.land(trick)
 
     def _history(self, tricks: list) -> None:
         """The tricks finished so far, each with its title and its three plays."""
-        box = document.getElementById("history")
-        clear(box)
-        for trick in tricks:
-            item = element("li", "history-trick")
-            item.appendChild(element("p", "history-title", trick.title))
-            item.appendChild(self._slots(trick))
-            box.appendChild(item)
+        fill(document.getElementById("history"), [
+            tree("li", "history-trick", inside=[tree("p", "history-title", trick.title),
+                                                self._slots(trick)])
+            for trick in tricks])
 
-    def _slots(self, trick: object) -> object:
+    def _slots(self, trick: object) -> list:
         """A trick's three plays, Left, You, Right: names, cards (backs when face down), notes."""
-        slots = element("div", "slots")
+        slots = []
         for slot in trick.slots:
-            node = element("div", f"slot slot-{slot.seat}" + (" best" if slot.best else "")
-                           + (" led" if slot.led else ""))
-            if slot.label:
-                node.setAttribute("role", "group")
-                node.setAttribute("aria-label", slot.label)
-            node.appendChild(element("span", "slot-name", slot.name, aria_hidden="true"))
-            cards = element("div", "slot-cards", aria_hidden="true")
             faces = [(card.code, card.label) for card in slot.cards] + [(BACK, "")] * slot.backs
-            for index, (code, label) in enumerate(faces):
-                img = card_image(code, label, self.language, self.shapes and code != BACK)
-                img.setAttribute("data-flight", f"{slot.seat} {index} {code}")  # for its move
-                cards.appendChild(img)
+            cards = [card_image(code, label, self.language, self.shapes and code != BACK,
+                                data_flight=f"{slot.seat} {index} {code}")  # for its move
+                     for index, (code, label) in enumerate(faces)]
             if slot.note:
-                cards.appendChild(element("span", "slot-note", slot.note))
-            node.appendChild(cards)
+                cards.append(tree("span", "slot-note", slot.note))
+            inside = [tree("span", "slot-name", slot.name, aria_hidden="true"),
+                      tree("div", "slot-cards", aria_hidden="true", inside=cards)]
             if slot.mark:
-                node.appendChild(element("span", "slot-mark", slot.mark))
-            slots.appendChild(node)
-        return slots
+                inside.append(tree("span", "slot-mark", slot.mark))
+            cls = f"slot slot-{slot.seat}" + (" best" if slot.best else "") + (" led" if slot.led else "")
+            group = {"role": "group", "aria_label": slot.label} if slot.label else {}
+            slots.append(tree("div", cls, inside=inside, **group))
+        return tree("div", "slots", inside=slots)
 
-    def _result(self, result: object) -> object:
-        panel = element("div", "result")
-        panel.appendChild(element("p", "result-detail", result.detail))
-        for line in result.explanation:
-            panel.appendChild(element("p", "result-detail", line))
-        panel.appendChild(element("p", "result-hints", result.hints_text))
-        table = element("table", "result-table")
-        head = element("thead")
-        row = element("tr")
-        for i, name in enumerate(result.head):
-            row.appendChild(element("th", "num" if i else "", name, scope="col"))
-        head.appendChild(row)
-        table.appendChild(head)
-        body = element("tbody")
+    def _result(self, result: object) -> list:
+        head = tree("thead", inside=[tree("tr", inside=[
+            tree("th", "num" if i else "", name, scope="col") for i, name in enumerate(result.head)])])
+        rows = []
         for r in result.rows:
-            row = element("tr", "winner" if r.winner else "")
-            row.setAttribute("data-result-seat", str(r.seat))
-            row.setAttribute("data-net", str(r.net))
-            row.setAttribute("data-fu", str(r.fu))
-            row.appendChild(element("th", "", r.name, scope="row"))
-            row.appendChild(element("td", "num", r.fu_text))
-            row.appendChild(element("td", "num net", r.net_text))
+            cells = [tree("th", "", r.name, scope="row"), tree("td", "num", r.fu_text),
+                     tree("td", "num net", r.net_text)]
             if r.total_text:
-                row.appendChild(element("td", "num total", r.total_text))
-            body.appendChild(row)
-        table.appendChild(body)
-        if result.totals_text:
-            table.prepend(element("caption", "result-totals", result.totals_text))
-        panel.appendChild(table)
-        if result.number is not None:
-            panel.setAttribute("data-deal", str(result.number))
-            again = element("p", "replay")
-            again.appendChild(element("span", "", result.number_text))
-            again.appendChild(document.createTextNode(" "))
-            again.appendChild(element("a", "", result.replay_label, href=result.replay_href))
-            panel.appendChild(again)
-            share = element("div", "share")
-            share.appendChild(element("label", "share-label", result.share_label,
-                                      **{"for": "share-link"}))
-            row = element("div", "share-row")
-            link = element("input", "share-link", id="share-link", type="text", readonly="",
-                           dir="ltr", spellcheck="false")
-            link.value = result.share_url
-            row.appendChild(link)
-            row.appendChild(element("button", "btn", result.copy_label, type="button",
-                                    data_action="copy-link"))
-            share.appendChild(row)
-            share.appendChild(element("p", "share-status", role="status", id="share-status"))
-            panel.appendChild(share)
-        return panel
+                cells.append(tree("td", "num total", r.total_text))
+            rows.append(tree("tr", "winner" if r.winner else "", inside=cells,
+                             data_result_seat=str(r.seat), data_net=str(r.net), data_fu=str(r.fu)))
+        caption = [tree("caption", "result-totals", result.totals_text)] if result.totals_text else []
+        table = tree("table", "result-table", inside=caption + [head, tree("tbody", inside=rows)])
+        inside = [tree("p", "result-detail", result.detail)]
+        inside += [tree("p", "result-detail", line) for line in result.explanation]
+        inside += [tree("p", "result-hints", result.hints_text), table]
+        if result.number is None:
+            return tree("div", "result", inside=inside)
+        inside.append(tree("p", "replay", inside=[
+            tree("span", "", result.number_text), " ",
+            tree("a", "", result.replay_label, href=result.replay_href)]))
+        inside.append(tree("div", "share", inside=[
+            tree("label", "share-label", result.share_label, **{"for": "share-link"}),
+            tree("div", "share-row", inside=[
+                tree("input", "share-link", id="share-link", type="text", readonly="", dir="ltr",
+                     spellcheck="false", value=result.share_url),
+                tree("button", "btn", result.copy_label, type="button", data_action="copy-link")]),
+            tree("p", "share-status", role="status", id="share-status")]))
+        return tree("div", "result", inside=inside, data_deal=str(result.number))
 
     def _hand(self, cards: list, enabled: bool) -> None:
         """Your cards as toggle buttons: one tab stop (the card last moved to), the arrow keys
@@ -252,37 +230,49 @@ class Table:
         old = self.words.old_word if self.words is not None else ""
         layout = (self.language, self.shapes, old, tuple((c.code, c.label, c.old) for c in cards))
         focused = self.hand.contains(document.activeElement)
+        pressed = {c.code: (c.selected, c.usable, c.better) for c in cards}
         if self.shown.changed("hand", layout):
-            clear(self.hand)
-            for card in cards:
-                button = element("button", "card", type="button", data_card=card.code,
-                                 aria_label=card.label, aria_pressed="false", tabindex="-1")
-                button.appendChild(card_image(card.code, "", self.language, self.shapes))
-                if card.old:
-                    button.appendChild(old_mark(old))
-                    button.classList.add("old")
-                    button.setAttribute("aria-describedby", "old-tip")
-                self.hand.appendChild(button)
             codes = [c.code for c in cards]
             if self._current not in codes:  # played: the card that took its place
                 self._current = codes[min(self._current_index, len(codes) - 1)] if codes else ""
-            self.focus_card(codes.index(self._current) if codes else -1, focused)
-            self.shown.forget("hand-enabled")
-            self.shown.forget("pressed")
+            fill(self.hand, [self._card(card, old, enabled) for card in cards])
+            self.shown.changed("hand-enabled", enabled)
+            self._pressed = pressed
+            if codes:
+                self._current_index = codes.index(self._current)
+                if focused:
+                    self.hand.querySelector(f'[data-card="{self._current}"]').focus()
+            return
         if self.shown.changed("hand-enabled", enabled):
             for button in self.hand.querySelectorAll("[data-card]"):
                 button.setAttribute("aria-disabled", "false" if enabled else "true")
-        pressed = tuple((c.selected, c.usable, c.better) for c in cards)
-        if self.shown.changed("pressed", pressed):
-            for card in cards:
-                button = self.hand.querySelector(f'[data-card="{card.code}"]')
-                button.setAttribute("aria-pressed", "true" if card.selected else "false")
-                button.classList.toggle("unusable", not card.usable)
-                button.classList.toggle("better", card.better)  # (the coach's, in a replay)
-                if card.better:
-                    button.setAttribute("data-better", "true")
-                else:
-                    button.removeAttribute("data-better")
+        for card in cards:  # what changed since the hand was drawn: its cards alone
+            if self._pressed.get(card.code) == pressed[card.code]:
+                continue
+            button = self.hand.querySelector(f'[data-card="{card.code}"]')
+            button.setAttribute("aria-pressed", "true" if card.selected else "false")
+            button.classList.toggle("unusable", not card.usable)
+            button.classList.toggle("better", card.better)  # (the coach's, in a replay)
+            if card.better:
+                button.setAttribute("data-better", "true")
+            else:
+                button.removeAttribute("data-better")
+        self._pressed = pressed
+
+    def _card(self, card: object, old: str, enabled: bool) -> list:
+        """A card of your hand, as a `tree`: a toggle button, the tab stop if it is the current."""
+        cls = "card" + (" old" if card.old else "") + ("" if card.usable else " unusable") \
+            + (" better" if card.better else "")
+        attrs = {"aria_describedby": "old-tip"} if card.old else {}
+        if card.better:
+            attrs["data_better"] = "true"
+        inside = [card_image(card.code, "", self.language, self.shapes)]
+        if card.old:
+            inside.append(old_mark(old))
+        return tree("button", cls, inside=inside, type="button", data_card=card.code,
+                    aria_label=card.label, aria_pressed="true" if card.selected else "false",
+                    aria_disabled="false" if enabled else "true",
+                    tabindex="0" if card.code == self._current else "-1", **attrs)
 
     def focus_card(self, index: int, focus: bool = True) -> None:
         """Make card ``index`` of your hand its one tab stop, and focus it if ``focus``."""
@@ -309,9 +299,7 @@ class Table:
         if view.action == "claim":
             node.querySelector(".btn-main").textContent = view.label
             node.querySelector(".btn-sub").textContent = view.sub
-            tip = document.getElementById("claim-tip")
-            clear(tip)
-            for line in view.tips:
-                tip.appendChild(element("span", "term-line", line))
+            fill(document.getElementById("claim-tip"),
+                 [tree("span", "term-line", line) for line in view.tips])
         else:
             node.textContent = view.label

@@ -8,7 +8,7 @@ a few seconds, and the press selects nothing), ``data-tips-off`` on the table af
 """
 
 from js import window
-from pyscript.ffi import create_proxy
+from jsffi import create_proxy
 
 from lukfu.page.render.dom import later
 

@@ -1,0 +1,27 @@
+"""The renderer's regions, drawn in their order: the one view in, the page's DOM out.
+
+Page-only, MicroPython (imports ``js`` through the regions).
+"""
+
+from lukfu.page.render.lesson import LessonPanel
+from lukfu.page.render.panels import Panels
+from lukfu.page.render.review import ReviewPanel
+from lukfu.page.render.table import Table
+
+
+class Renderer:
+    def __init__(self) -> None:
+        self.table = Table()
+        self.panels = Panels()
+        self.review = ReviewPanel()
+        self.lesson = LessonPanel()
+
+    def render(self, page: object) -> None:
+        self.table.read_places(page)  # before any region writes
+        self.panels.render(page)  # the page's words first: the table's region is in them
+        self.table.render(page, failed=page.failure is not None)
+        self.review.render(page.review)
+        self.lesson.render(page.lesson)
+
+    def focus_card(self, index: int) -> None:
+        self.table.focus_card(index)
