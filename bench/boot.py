@@ -11,7 +11,10 @@ Cold = a fresh browser profile; warm = a second navigation in the same profile a
 page's own clock (``performance.now()`` when the ready condition first holds, i.e. milliseconds
 since navigation start).  "game" and "bare" run without service workers; "game+sw" lets the
 game's service worker install after the cold visit (until it is active), so that its warm visit
-is answered by the service worker: compare its warm time with the game's.
+is answered by the service worker: compare its warm time with the game's.  For "game+sw" it
+also adds up what its cold visit fetched until the service worker was active (the precache
+included), each response as GitHub Pages sends it, gzip'd: the bytes of a first visit over the
+network.
 
     .venv/bin/python bench/boot.py            # median of 5 cold and 5 warm per page
     .venv/bin/python bench/boot.py --runs 3 --only bare
@@ -21,6 +24,7 @@ is answered by the service worker: compare its warm time with the game's.
 from __future__ import annotations
 
 import argparse
+import gzip
 import shutil
 import statistics
 import sys
@@ -94,6 +98,7 @@ class Target:
     cold_bytes: list[int] = field(default_factory=list)
     own_bytes: int = 0  # bytes the page loaded from outside runtime/ (cold load)
     requests: int = 0  # requests of the last cold load (the page and every file it fetched)
+    gzipped: list[int] = field(default_factory=list)  # a cold visit to the end of settle_js, gzip'd
     problems: set[str] = field(default_factory=set)
 
 
@@ -153,12 +158,26 @@ def measure(playwright: Any, chromium: ModuleType, base: str, target: Target) ->
             target.own_bytes = own
             if target.settle_js:
                 page.wait_for_function(target.settle_js, timeout=120_000)
+                target.gzipped.append(gzipped_bytes(finished, base))
             time.sleep(1.0)  # let Chromium write its caches, as between two real visits
             seconds, _, _, _ = load_once(page, url, 90_000, finished)
             target.warm.append(seconds)
         finally:
             context.close()
     print(f"  {target.name}: cold {target.cold[-1]:.2f} s, warm {target.warm[-1]:.2f} s", flush=True)
+
+
+def gzipped_bytes(finished: list[Any], base: str) -> int:
+    """What the responses of ``finished`` weigh gzip'd at level 6 (as GitHub Pages serves;
+    the files are read from site/, where they come from)."""
+    total = 0
+    for request in finished:
+        path = urlsplit(request.url).path.removeprefix(urlsplit(base).path)
+        path = path.removeprefix(devserver.PROJECT_FOLDER + "/") or "index.html"
+        source = site.SITE / (path + "index.html" if path.endswith("/") else path)
+        if source.is_file():
+            total += len(gzip.compress(source.read_bytes(), 6, mtime=0))
+    return total
 
 
 def own_files(root: Path) -> dict[str, int]:
@@ -234,6 +253,9 @@ def main() -> None:
         cold_ratio = statistics.median(game.cold) / statistics.median(bare.cold)
         warm_ratio = statistics.median(game.warm) / statistics.median(bare.warm)
         print(f"game/bare: cold {cold_ratio:.2f}, warm {warm_ratio:.2f}")
+    if "game+sw" in by_name and by_name["game+sw"].gzipped:
+        print(f"a cold visit with the precache, gzip'd: {mb(statistics.median(by_name['game+sw'].gzipped))}"
+              " (target: at most 5.5 MB)")
     if "game" in by_name and "game+sw" in by_name:
         with_sw = statistics.median(by_name["game+sw"].warm) / statistics.median(by_name["game"].warm)
         print(f"repeat visit answered by the service worker / by the HTTP cache: {with_sw:.2f}")

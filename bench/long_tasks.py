@@ -5,7 +5,9 @@ whole deals at a level (Expert by default) with you taking the Hint button's adv
 coach reviewing each deal, then a replay stepped through, the statistics opened, a language
 switch and a new deal.  A PerformanceObserver ("longtask", buffered from the first paint)
 records every main-thread task over 50 ms; this prints, for each part, how many were over
-100 ms and the longest, and the page's start (first paint, hand playable).
+100 ms and the longest, and the page's start (first paint, hand playable).  It also samples,
+every half second, the resident memory of Chromium's renderer processes (the page and its
+game's worker live in one) and prints the largest (target: under 300 MB through an Expert deal).
 
     .venv/bin/python bench/long_tasks.py                 # Expert, 2 deals
     .venv/bin/python bench/long_tasks.py --level strong --deals 1
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +38,38 @@ new PerformanceObserver(list => {
   for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
 }).observe({type: 'longtask', buffered: true});
 """
+def renderer_memory() -> int:
+    """The largest resident set, in bytes, of the renderer processes running now (Linux)."""
+    largest = 0
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/cmdline", "rb") as f:
+                if b"--type=renderer" not in f.read():
+                    continue
+            with open(f"/proc/{entry.name}/status", encoding="ascii") as f:
+                for line in f:
+                    if line.startswith("VmRSS:"):
+                        largest = max(largest, int(line.split()[1]) * 1024)
+        except OSError:
+            continue  # the process ended meanwhile
+    return largest
+
+
+class MemoryWatch(threading.Thread):
+    """The largest `renderer_memory` seen, sampled every half second until stopped."""
+
+    def __init__(self) -> None:
+        super().__init__(daemon=True)
+        self.largest = 0
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        while not self.done.wait(0.5):
+            self.largest = max(self.largest, renderer_memory())
+
+
 def now(page: Any) -> float:
     return float(page.evaluate("performance.now()"))
 
@@ -102,7 +137,10 @@ def main() -> None:
                 executable_path=chromium.find_chromium(), args=chromium.FLAGS, headless=True)
             page = browser.new_page(viewport={"width": 1280, "height": 900})
             page.add_init_script(INIT % args.level)
+            memory = MemoryWatch()
+            memory.start()
             parts = session(page, base, args.level, args.deals, args.seed)
+            memory.done.set()
             tasks = page.evaluate("window.__longTasks")
             browser.close()
     finally:
@@ -119,6 +157,8 @@ def main() -> None:
     print(f"first paint {boot[1]:.0f} ms, hand playable {boot[2]:.0f} ms;"
           f" longest main-thread task in the whole visit: {worst:.0f} ms"
           f" (target: none over {LONG_TASK_MS} ms)")
+    print(f"the renderer process's resident memory, at most: {memory.largest / 1e6:.0f} MB"
+          " (target: under 300 MB)")
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 

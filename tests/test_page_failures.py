@@ -231,9 +231,12 @@ def a_python_exception_in_a_click_shows_the_calm_panel_and_keeps_the_record(page
     page.click("[data-action='call']")
     page.wait_for_selector("#table[data-phase='playing'][data-to-move='0'] #hand [data-card]:enabled")
     cards = page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
-    # Break the page under the app: one card's button disappears behind its back, so the next
-    # render of the selection meets a card it cannot find.
-    page.evaluate(f"() => document.querySelector(\"#hand [data-card='{cards[-1]}']\").remove()")
+    # Break the page under the app: the card's button disappears as it is clicked (once the
+    # page has sent the click), so the render of its selection meets a card it cannot find.
+    page.evaluate("""() => document.addEventListener("click", (event) => {
+        const button = event.target.closest("#hand [data-card]");
+        if (button) button.remove();
+    }, { once: true })""")
     page.click(f"#hand [data-card='{cards[0]}']")
     page.wait_for_selector(FAILED, state="visible", timeout=5_000)
     # Whatever still moves behind it (here a setting, drawn again by Python) leaves it up.

@@ -51,6 +51,7 @@ class Panels:
         self._notices: dict[int, tuple[object, bool]] = {}
         self._phase_before_failure = ""
         self._tip_made = False
+        self._shapes = False  # whether the faces last showed their suits' shapes
         self._offered = False  # the language picker keeps only the languages offered
         self._translated = False  # the static text was put into another language than English
 
@@ -144,8 +145,11 @@ class Panels:
             root = document.documentElement
             for prop, value in settings.properties:
                 root.style.setProperty(prop, value)
-        if self.shown.changed("shapes", (settings.shapes, page.language)):
+        # (A page that has never shown the shapes has none to take off.)
+        if self.shown.changed("shapes", (settings.shapes, page.language)) \
+                and (settings.shapes or self._shapes):
             self._show_shapes(settings.shapes)
+        self._shapes = settings.shapes
 
     def _show_shapes(self, on: bool) -> None:
         """Every face in the page shows its suit's plain shape, or none (the back has none)."""
