@@ -6,7 +6,7 @@ first sound, which `update` asks for only after the player has interacted with t
 browser that has no Web Audio, or refuses it, stays silent and the game goes on.
 """
 
-from jsffi import to_js
+from js import window
 
 from lukfu.page.guard import new
 
@@ -40,11 +40,7 @@ class Audio:
             self.context = context
             frames = int(self.context.sampleRate * NOISE_SECONDS)
             self.noise = self.context.createBuffer(1, frames, self.context.sampleRate)
-            values, seed = [], 12345  # the same noise every time: a linear congruential sequence
-            for _ in range(frames):
-                seed = (seed * 1103515245 + 12345) % 2**31
-                values.append(seed / 2**30 - 1)
-            self.noise.getChannelData(0).set(to_js(values))
+            window.lukfuNoise(self.noise.getChannelData(0))  # the same noise every time
         if str(self.context.state) == "suspended":
             self.context.resume()
         return self.context
