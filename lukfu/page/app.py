@@ -54,6 +54,7 @@ class App:
         self.unanswered = 0  # messages sent, not answered yet
         self.renderer = Renderer()
         self.effects = Effects(self)
+        self._drawing = asyncio.Lock()  # one answer drawn at a time (the first in parts)
         self._proxies = []
 
     # --- to the worker and back ---------------------------------------------------------------
@@ -86,20 +87,25 @@ class App:
         try:
             answer = await call(json.dumps(item))
             if answer:
-                self.show(json.loads(str(answer)))
+                async with self._drawing:
+                    await self.show(json.loads(str(answer)))
         except Exception as error:
             self.fail(error, item[0] == "failure")
 
-    def show(self, answer: dict) -> None:
-        """Draw the worker's view, then carry out its effects."""
+    async def show(self, answer: dict) -> None:
+        """Draw the worker's view, then carry out its effects.  The first view (every region
+        drawn anew) is drawn a region a task, so that the page answers the player between."""
         if "error" in answer:  # the worker's Python failed in a way it could not tell itself
             raise RuntimeError("the game's worker: " + str(answer["error"]))
+        first = self.view is None
         self.view = wrap(answer["view"])
         page = answer.get("page")
         if page:
             self.effects.max_import = page["max_import"]
             self.renderer.panels.page_words(page, self.view.settings.shapes)
-        self.renderer.render(self.view)
+        for _region in self.renderer.regions(self.view):
+            if first:
+                await asyncio.sleep(0)
         for effect in answer["effects"]:
             self.effects.run(effect)
         for effect in answer["work"]:

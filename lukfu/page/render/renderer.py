@@ -16,12 +16,17 @@ class Renderer:
         self.review = ReviewPanel()
         self.lesson = LessonPanel()
 
-    def render(self, page: object) -> None:
+    def regions(self, page: object) -> object:
+        """Draw the view ``page``, a region at a time: a generator that pauses after each
+        region drawn (the caller goes on at once, or lets the page answer the player first)."""
         self.table.read_places(page)  # before any region writes
         self.panels.render(page)  # the page's words first: the table's region is in them
+        yield "panels"
         self.table.render(page, failed=page.failure is not None)
+        yield "table"
         self.review.render(page.review)
         self.lesson.render(page.lesson)
+        yield "review and lesson"
 
     def focus_card(self, index: int) -> None:
         self.table.focus_card(index)

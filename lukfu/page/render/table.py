@@ -44,7 +44,7 @@ class Table:
         self._flight: object = None  # the cards' places before this render (read_places)
 
     def read_places(self, page: object) -> None:
-        """Before anything of a render is written (`renderer.Renderer.render`): where the cards
+        """Before anything of a render is written (`renderer.Renderer.regions`): where the cards
         are, if the trick is about to change and cards may move.  (A read after a write makes
         the browser lay the page out again, there and then: 30 ms and more on a phone.)"""
         view, motion = page.table, page.settings.motion
