@@ -10,7 +10,7 @@ import asyncio
 import json
 import re
 
-from js import document, window
+from js import window
 from jsffi import to_js
 
 from lukfu.page.faces import card_src
@@ -19,14 +19,9 @@ SOFT_HYPHEN = "\u00ad"  # where a translator allows a long word to break
 
 
 def element(tag: str, cls: str = "", text: str = "", **attrs: str) -> object:
-    node = document.createElement(tag)
-    if cls:
-        node.className = cls
-    if text:
-        node.textContent = text
-    for name, value in attrs.items():
-        node.setAttribute(name.replace("_", "-"), value)
-    return node
+    """A new element, made by one call into the page: its class, its text, its attributes (a
+    name's ``_`` written ``-``: ``aria_label`` is aria-label)."""
+    return window.lukfuBuild(json.dumps(tree(tag, cls, text, **attrs)))
 
 
 def tree(tag: str, cls: str = "", text: str = "", inside: list = (), **attrs: str) -> list:
@@ -37,7 +32,7 @@ def tree(tag: str, cls: str = "", text: str = "", inside: list = (), **attrs: st
         named["class"] = cls
     item = [tag, named]
     if text:
-        item.append(text)
+        item.append(str(text))
     item.extend(inside)
     return item
 
@@ -83,8 +78,7 @@ def old_mark(word: str) -> list:
 
 
 def clear(node: object) -> None:
-    while node.firstChild:
-        node.removeChild(node.firstChild)
+    node.replaceChildren()
 
 
 def normalize(text: str) -> str:
@@ -117,10 +111,11 @@ class Shown:
 
     def same(self, key: str, value: object) -> bool:
         """Whether ``key`` shows ``value`` already (noting nothing)."""
-        return key in self._shown and self._shown[key] == value
+        return self._shown.get(key) == value
 
     def changed(self, key: str, value: object) -> bool:
-        if self._shown.get(key) == value:
+        """Whether ``key`` shows something else than ``value``; it is noted as shown."""
+        if self.same(key, value):
             return False
         self._shown[key] = value
         return True

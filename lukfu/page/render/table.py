@@ -236,7 +236,7 @@ class Table:
             if self._current not in codes:  # played: the card that took its place
                 self._current = codes[min(self._current_index, len(codes) - 1)] if codes else ""
             fill(self.hand, [self._card(card, old, enabled) for card in cards])
-            self.shown.changed("hand-enabled", enabled)
+            self.shown.changed("hand-enabled", enabled)  # (drawn so above: noted)
             self._pressed = pressed
             if codes:
                 self._current_index = codes.index(self._current)
