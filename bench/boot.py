@@ -3,7 +3,10 @@
 Ready means: the table shows a phase other than loading
 (``[data-phase]:not([data-phase="loading"])``) and the human's card buttons (``[data-card]``)
 exist.  The floor is a bare page that only does ``loadPyodide()`` + ``runPython("1+1")`` from
-the site's runtime folder (written next to the site at run time).
+the site's runtime folder (written next to the site at run time): "bare", on the runtime as the
+site ships it (its standard library cut down and compiled by tools/stdlib.py, which speeds
+Pyodide's own start as much as the game's), and "stock", on Pyodide's files as npm publishes
+them (runtime/pyodide/: the whole standard library, as sources).
 
 Cold = a fresh browser profile; warm = a second navigation in the same profile a second later
 (HTTP cache and V8's code cache filled).  The built site (site/) is served from a project folder
@@ -19,6 +22,7 @@ network.
     .venv/bin/python bench/boot.py            # median of 5 cold and 5 warm per page
     .venv/bin/python bench/boot.py --runs 3 --only bare
     .venv/bin/python bench/boot.py --only game,game+sw
+    .venv/bin/python bench/boot.py --only game,bare,stock
 """
 
 from __future__ import annotations
@@ -59,8 +63,8 @@ BARE_HTML = """<!doctype html>
 <body>
 <script type="module">
   // The floor for the game page: boot Pyodide from the self-hosted copy and run one line.
-  import { loadPyodide } from "../luk-fu/PYODIDE/pyodide.mjs";
-  const pyodide = await loadPyodide({ indexURL: "../luk-fu/PYODIDE/" });
+  import { loadPyodide } from "../FOLDER/pyodide.mjs";
+  const pyodide = await loadPyodide({ indexURL: "../FOLDER/" });
   pyodide.runPython("1+1");
   document.body.dataset.ready = "1";
 </script>
@@ -198,7 +202,7 @@ def mb(size: float) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="cold (and warm) loads per page")
-    parser.add_argument("--only", help="comma-separated pages to time: game, game+sw, bare")
+    parser.add_argument("--only", help="comma-separated pages to time: game, game+sw, bare, stock")
     args = parser.parse_args()
 
     try:
@@ -212,15 +216,18 @@ def main() -> None:
     ship = site.shipment()
     parent = Path(tempfile.mkdtemp(prefix="lukfu-boot-"))
     (parent / "bench").mkdir()
-    (parent / "bench" / "bare.html").write_text(BARE_HTML.replace("PYODIDE", ship.pyodide), encoding="utf-8")
+    for name, folder in (("bare", f"{devserver.PROJECT_FOLDER}/{ship.pyodide}"), ("stock", "stock")):
+        (parent / "bench" / f"{name}.html").write_text(BARE_HTML.replace("FOLDER", folder), encoding="utf-8")
+    (parent / "stock").symlink_to((runtime.RUNTIME / "pyodide").resolve(), target_is_directory=True)
     server, url = devserver.start_in_folder(root, parent, cache_control="max-age=600")
     site_root = url.removesuffix(devserver.PROJECT_FOLDER + "/")
 
-    wanted = set((args.only or "game,game+sw,bare").split(","))
+    wanted = set((args.only or "game,game+sw,bare,stock").split(","))
     targets = [
         Target("game", f"{devserver.PROJECT_FOLDER}/", GAME_READY),
         Target("game+sw", f"{devserver.PROJECT_FOLDER}/", GAME_READY, "allow", SW_ACTIVE),
         Target("bare", "bench/bare.html", BARE_READY),
+        Target("stock", "bench/stock.html", BARE_READY),
     ]
     targets = [t for t in targets if t.name in wanted]
 
@@ -253,6 +260,11 @@ def main() -> None:
         cold_ratio = statistics.median(game.cold) / statistics.median(bare.cold)
         warm_ratio = statistics.median(game.warm) / statistics.median(bare.warm)
         print(f"game/bare: cold {cold_ratio:.2f}, warm {warm_ratio:.2f}")
+    if "game" in by_name and "stock" in by_name:
+        game, stock = by_name["game"], by_name["stock"]
+        cold_ratio = statistics.median(game.cold) / statistics.median(stock.cold)
+        warm_ratio = statistics.median(game.warm) / statistics.median(stock.warm)
+        print(f"game/stock: cold {cold_ratio:.2f}, warm {warm_ratio:.2f} (target: at most 1.10)")
     if "game+sw" in by_name and by_name["game+sw"].gzipped:
         print(f"a cold visit with the precache, gzip'd: {mb(statistics.median(by_name['game+sw'].gzipped))}"
               " (target: at most 5.5 MB)")

@@ -105,15 +105,22 @@ def key(sources: dict[str, Path], pyodide_version: str) -> str:
 
 def compile_archive(sources: dict[str, Path], out: Path) -> Path:
     """Write ``out``: ``sources`` compiled by the pinned Pyodide, in Node (tools/bytecode.mjs)."""
+    members = {archive_name(path): path.relative_to(ROOT).as_posix() for path in sources.values()}
+    return compile_members(members, ROOT, out, "the game's Python")
+
+
+def compile_members(members: dict[str, str], root: Path, out: Path, what: str, filenames: str = "") -> Path:
+    """Write ``out``, a zip: each member (``"lukfu/cards.pyc"``) the source at its path under
+    ``root`` (``"lukfu/cards.py"``) compiled by the pinned Pyodide, in Node (tools/bytecode.mjs),
+    named ``filenames`` + that path in tracebacks.  ``what``: the sources, for an error."""
     node = shutil.which("node")
     if node is None:
-        raise runtime.BuildError("node is missing: install Node.js 20+ (it compiles the game's Python)")
-    members = {archive_name(path): path.relative_to(ROOT).as_posix() for path in sources.values()}
-    job = {"runtime": str(runtime.RUNTIME / "pyodide"), "root": str(ROOT), "members": members,
-           "out": str(out)}
+        raise runtime.BuildError(f"node is missing: install Node.js 20+ (it compiles {what})")
+    job = {"runtime": str(runtime.RUNTIME / "pyodide"), "root": str(root), "members": members,
+           "out": str(out), "filenames": filenames}
     result = subprocess.run([node, str(SCRIPT)], input=json.dumps(job), capture_output=True, text=True)
     if result.returncode or not out.is_file():
-        raise runtime.BuildError(f"compiling the game's Python failed:\n{result.stderr.strip()[-2000:]}")
+        raise runtime.BuildError(f"compiling {what} failed:\n{result.stderr.strip()[-2000:]}")
     return out
 
 

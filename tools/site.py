@@ -89,8 +89,10 @@ def shipment() -> Shipment:
     ship = Shipment(pyodide_version, micropython_version)
     for name in runtime.PYODIDE_FILES:
         ship.add(f"{ship.pyodide}/{name}", runtime.RUNTIME / "pyodide" / name)
-    # The standard library cut down to the modules the worker imports (tools/stdlib.py).
+    # The standard library cut down to the modules the worker imports, compiled, and the
+    # package index without the packages, which do not ship (tools/stdlib.py).
     ship.add(f"{ship.pyodide}/{stdlib.NAME}", stdlib.build_stdlib(pyodide_version))
+    ship.add(f"{ship.pyodide}/{stdlib.LOCK}", stdlib.build_lock())
     for name in runtime.MICROPYTHON_FILES:
         ship.add(f"{ship.micropython}/{name}", runtime.RUNTIME / "micropython" / name)
     ship.downloads += [f"{ship.pyodide}/{name}" for name in PYODIDE_FETCHED]
