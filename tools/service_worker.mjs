@@ -3,7 +3,9 @@
 // Every file of the site is precached with a revision (the hash of its content), except the
 // runtime's versioned folders (runtime/pyodide-<version>/, runtime/micropython-<version>/): their
 // URLs change with their content, so Workbox fetches them without bypassing the HTTP cache and
-// the first visit's downloads are reused where the browser kept them.  Navigations are answered
+// the first visit's downloads are reused where the browser kept them; and a visit takes them
+// from the HTTP cache first, the precache second (static/sw-runtime.js, imported first: the
+// HTTP cache keeps the compiled WebAssembly).  Navigations are answered
 // from the precache whatever their query string (?seed=, ?lang=, ?delay=).  The first worker
 // takes charge of the tab that installed it at once (clientsClaim), so that a player who goes
 // offline in that very tab still has every file (lukfu/page/offline.py does not take this
@@ -29,6 +31,7 @@ const { count, size, warnings } = await generateSW({
     (entries) => ({ manifest: [...entries].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)) }),
   ],
   directoryIndex: "index.html",
+  importScripts: ["static/sw-runtime.js"],
   cleanupOutdatedCaches: true,
   clientsClaim: true,  // the first visit's tab too: offline in it, the game is whole
   skipWaiting: false,
