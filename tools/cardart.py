@@ -1,6 +1,5 @@
 #!/usr/bin/env python3
-"""Draw the 36 Luk Fu card faces (one file, a view each) and the card back as font-free SVG
-files in static/cards/.
+"""Draw the 36 Luk Fu card faces and the card back as font-free SVG files in static/cards/.
 
 The corner index is a Western digit; the Persian cards (static/cards/fa/) write it in Persian
 digits ۱–۹, whose outlines are taken at drawing time from Vazirmatn Bold (SIL Open Font
@@ -35,10 +34,8 @@ BACK = "#7a1d1a"  # the back: deep red with gold lines
 GOLD = "#d4ad64"
 
 SUITS = "CSMT"
-FACES = "faces.svg"  # every face of a language, one view each (see faces())
-GAP = 4  # between two faces in that file
-# The suit legend (rules card, first-use tip) shows each suit by its 5, in views named by the
-# suit alone (faces.svg#suit-C): a card code in the page would read as a card someone holds.
+# The suit legend (rules card, first-use tip) shows each suit by its 5, in files named by the
+# suit alone (suit-C.svg): a card code in the page would read as a card someone holds.
 LEGEND_RANK = 5
 RANKS = range(1, 10)
 
@@ -201,9 +198,9 @@ NUMERAL = Placement(12, 39, 1.5, 2.8)
 SUIT_CHAR = Placement(9, 82.5, 1.75, 2.2)
 PANEL = (7, 130, 46, 44)  # x, y, width, height
 # The suit's plain shape, top-right, for players who do not tell the suits apart by their
-# pictures: every face is drawn a second time with it, shown as ``#C7-shapes`` (the "Mark the
-# suits with shapes as well" setting).
-SHAPES_VARIANT = "-shapes"
+# pictures: drawn in every face but shown only when the page asks for the file's ``#shapes``
+# fragment (the "Mark the suits with shapes as well" setting).
+SHAPE_ID = "shapes"
 SHAPE_BOX = (40.5, 4.5, 15.0)  # x, y, side
 SHAPES = {
     "C": '<circle cx="48" cy="12" r="4.6"/>',  # Coins: a disc
@@ -232,7 +229,7 @@ def placed(d: str, at: Placement) -> str:
 
 
 def pip_id(suit: str) -> str:
-    """The element id of a suit's pictogram, defined once in a file of faces."""
+    """The element id of a suit's pictogram, defined once per card file."""
     return f"{suit}-pip"
 
 
@@ -271,16 +268,12 @@ def is_special(suit: str, rank: int) -> bool:
 
 def svg(body: list[str], background: str, defs: str = "") -> str:
     """Wrap card content in the shared outline: rounded corners and a thin border."""
-    head = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}">'
-    return "\n".join([head, *([defs] if defs else []), outline(background), *body, "</svg>"]) + "\n"
-
-
-def outline(background: str) -> str:
-    """The card's shape: rounded corners, a thin border, filled with its paper."""
-    return (
+    outline = (
         f'<rect x="0.5" y="0.5" width="{WIDTH - 1}" height="{HEIGHT - 1}" rx="{CORNER}" '
         f'fill="{background}" stroke="{INK}" stroke-width="1"/>'
     )
+    head = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}">'
+    return "\n".join([head, *([defs] if defs else []), outline, *body, "</svg>"]) + "\n"
 
 
 def frame(x: float, y: float, w: float, h: float, r: float, colour: str, width: float) -> str:
@@ -314,23 +307,26 @@ def seal(suit: str) -> list[str]:
 
 
 def shape_mark(suit: str) -> list[str]:
-    """The suit's plain shape in a paper box, top-right (drawn only on the ``-shapes`` faces)."""
+    """The suit's plain shape in a paper box, hidden unless the file is shown as ``#shapes``."""
     x, y, side = SHAPE_BOX
     return [
+        f"<style>#{SHAPE_ID}{{display:none}}#{SHAPE_ID}:target{{display:inline}}</style>",
+        f'<g id="{SHAPE_ID}">',
         f'<rect x="{num(x)}" y="{num(y)}" width="{num(side)}" height="{num(side)}" rx="2" '
         f'fill="{PAPER}" stroke="{INK}" stroke-width="1"/>',
         f'<g fill="{INK}">{SHAPES[suit]}</g>',
+        "</g>",
     ]
 
 
-def face(suit: str, rank: int, index: dict[int, str] | None = None) -> list[str]:
-    """The elements of one card face, on the card's own 60 × 180 grid; ``index``: filled digit
-    outlines for the corner (by rank, already placed), instead of the stroked Western digits."""
+def face(suit: str, rank: int, index: dict[int, str] | None = None) -> str:
+    """The SVG text of one card face; ``index``: filled digit outlines for the corner (by rank,
+    already placed), instead of the stroked Western digits."""
     colour = RED if is_red(suit, rank) else INK
     special = is_special(suit, rank)
     accent = RED if special else TAN
     x, y, w, h = PANEL
-    body = [outline(PAPER), frame(3, 3, WIDTH - 6, HEIGHT - 6, 3, accent, 0.6)]
+    body = [frame(3, 3, WIDTH - 6, HEIGHT - 6, 3, accent, 0.6)]
     if special:
         body.append(frame(4.6, 4.6, WIDTH - 9.2, HEIGHT - 9.2, 2, accent, 0.3))
     body += [
@@ -350,42 +346,8 @@ def face(suit: str, rank: int, index: dict[int, str] | None = None) -> list[str]
     ]
     if special:
         body += seal(suit)
-    return body
-
-
-def faces(index: dict[int, str] | None = None) -> str:
-    """One SVG holding every face twice, plain and with its suit's shape, and a ``<view>`` for
-    each: the page shows a face as ``faces.svg#C7`` (``#C7-shapes`` with the suit shapes
-    setting), and the suit legend as ``#suit-C`` (that suit's 5, named by the suit alone), so
-    every face of a language is one download.  Faces sit a gap apart, so that no edge of a
-    neighbour shows at any size."""
-    pitch_x, pitch_y = WIDTH + GAP, HEIGHT + GAP
-    shaped_y = len(SUITS) * pitch_y  # the faces with shapes: below the plain ones
-    width, height = len(RANKS) * pitch_x - GAP, 2 * shaped_y - GAP
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}">',
-        "<defs>" + "".join(pip_definition(suit) for suit in SUITS) + "</defs>",
-    ]
-
-    def views(name: str, x: int, y: int) -> list[str]:
-        return [f'<view id="{name}{variant}" viewBox="{x} {y + dy} {WIDTH} {HEIGHT}"/>'
-                for variant, dy in (("", 0), (SHAPES_VARIANT, shaped_y))]
-
-    for row, suit in enumerate(SUITS):
-        y = row * pitch_y
-        for column, rank in enumerate(RANKS):
-            x = column * pitch_x
-            parts += views(f"{suit}{rank}", x, y)
-            if rank == LEGEND_RANK:
-                parts += views(f"suit-{suit}", x, y)
-            parts.append(f'<g id="face-{suit}{rank}" transform="translate({x} {y})">')
-            parts += face(suit, rank, index)
-            parts.append("</g>")
-            parts.append(f'<g transform="translate({x} {y + shaped_y})">'
-                         f'<use href="#face-{suit}{rank}" transform="translate({-x} {-y})"/>')
-            parts += shape_mark(suit)
-            parts.append("</g>")
-    return "\n".join([*parts, "</svg>"]) + "\n"
+    body += shape_mark(suit)
+    return svg(body, PAPER, defs=pip_definition(suit))
 
 
 def back() -> str:
@@ -413,23 +375,28 @@ def back() -> str:
 def all_files() -> dict[str, str]:
     """Every file this tool writes, by path under OUT_DIR, in a fixed order: the faces, the
     back, then each language's faces in its folder (the back is the same for all)."""
-    files = {FACES: faces(), "back.svg": back()}
+    files = {f"{suit}{rank}.svg": face(suit, rank) for suit in SUITS for rank in RANKS}
+    files["back.svg"] = back()
+    files |= {f"suit-{suit}.svg": face(suit, LEGEND_RANK) for suit in SUITS}
     index = {"fa": persian_digits()}
     for language in INDEX_LANGUAGES:
-        files[f"{language}/{FACES}"] = faces(index[language])
+        for suit in SUITS:
+            for rank in RANKS:
+                files[f"{language}/{suit}{rank}.svg"] = face(suit, rank, index[language])
+        for suit in SUITS:
+            files[f"{language}/suit-{suit}.svg"] = face(suit, LEGEND_RANK, index[language])
     return files
 
 
 def gallery_html(card_dir: Path) -> str:
     """A preview page: every card 48 px wide, then every card 200 px wide, a suit a row (and a
-    row per suit of each language's own faces, and of the faces with their suit shapes)."""
-    rows = [[f"{FACES}#{suit}{rank}" for rank in RANKS] + ["back.svg"] for suit in SUITS]
-    rows += [[f"{FACES}#{suit}{rank}{SHAPES_VARIANT}" for rank in RANKS] for suit in SUITS]
-    rows += [[f"{language}/{FACES}#{suit}{rank}" for rank in RANKS] for language in INDEX_LANGUAGES
+    row per suit of each language's own faces)."""
+    rows = [[f"{suit}{rank}" for rank in RANKS] + ["back"] for suit in SUITS]
+    rows += [[f"{language}/{suit}{rank}" for rank in RANKS] for language in INDEX_LANGUAGES
              for suit in SUITS]
 
     def image(name: str, width: int) -> str:
-        return f'<img src="{card_dir.as_uri()}/{name}" style="width:{width}px">'
+        return f'<img src="{(card_dir / f"{name}.svg").as_uri()}" style="width:{width}px">'
 
     html = [
         "<!doctype html><meta charset=utf-8><style>body{background:#3c5a44;margin:8px}"

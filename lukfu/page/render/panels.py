@@ -7,7 +7,7 @@ touching what changed.
 
 from js import document, window
 
-from lukfu.page.faces import BACK, CARD_DIR, card_src, with_shapes
+from lukfu.page.faces import BACK, CARD_DIR, SHAPES, card_src
 from lukfu.page.render.dom import Shown, clear, element, js_options, normalize
 
 SUIT_TIP_ID = "suit-tip"
@@ -154,9 +154,9 @@ class Panels:
     def _show_shapes(self, on: bool) -> None:
         """Every face in the page shows its suit's plain shape, or none (the back has none)."""
         for img in document.querySelectorAll(f"img[src^='{CARD_DIR}']"):
-            src = str(img.getAttribute("src"))
+            src = str(img.getAttribute("src")).split("#")[0]
             if src != card_src(BACK):
-                img.setAttribute("src", with_shapes(src, on))
+                img.setAttribute("src", src + (SHAPES if on else ""))
 
     # --- the log (the polite live region) ----------------------------------------------------
 
