@@ -221,7 +221,7 @@ def content_security_policy(page: str) -> str:
 
 def render_page(ship: Shipment) -> str:
     """index.html for site/: the runtime's versioned folders, the boot JSON, the CSP."""
-    from lukfu.i18n import DEFAULT_LANGUAGE, OFFERED
+    from lukfu.i18n import DEFAULT_LANGUAGE, OFFERED, language_info
 
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     boot = {
@@ -237,6 +237,8 @@ def render_page(ship: Shipment) -> str:
         "downloads": {path: ship.files[path].stat().st_size for path in ship.downloads},
         "words": boot_words(page),
         "page": {code: page_words_url(code) for code in OFFERED if code != DEFAULT_LANGUAGE},
+        # The progress bar's megabytes in each language's digits and decimal sign.
+        "numbers": {code: [language_info(code).digits, language_info(code).decimal] for code in OFFERED},
     }
     data = json.dumps(boot, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     page, found = re.subn(
