@@ -15,9 +15,10 @@ page's own clock (``performance.now()`` when the ready condition first holds, i.
 since navigation start).  "game" and "bare" run without service workers; "game+sw" lets the
 game's service worker install after the cold visit (until it is active), so that its warm visit
 is answered by the service worker: compare its warm time with the game's.  For "game+sw" it
-also adds up what its cold visit fetched until the service worker was active (the precache
-included), each response as GitHub Pages sends it, gzip'd: the bytes of a first visit over the
-network.
+also adds up what the server sent during its cold visit until the service worker was active (the
+precache's downloads included, which the page's own request events do not show), each response
+as GitHub Pages sends it, gzip'd: the bytes of a first visit over the network; and it names the
+files sent twice.
 
     .venv/bin/python bench/boot.py            # median of 5 cold and 5 warm per page
     .venv/bin/python bench/boot.py --runs 3 --only bare
@@ -28,12 +29,14 @@ network.
 from __future__ import annotations
 
 import argparse
+import functools
 import gzip
 import shutil
 import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -103,6 +106,7 @@ class Target:
     own_bytes: int = 0  # bytes the page loaded from outside runtime/ (cold load)
     requests: int = 0  # requests of the last cold load (the page and every file it fetched)
     gzipped: list[int] = field(default_factory=list)  # a cold visit to the end of settle_js, gzip'd
+    twice: dict[str, int] = field(default_factory=dict)  # files the server sent more than once then
     problems: set[str] = field(default_factory=set)
 
 
@@ -127,7 +131,32 @@ def load_once(page: Any, url: str, timeout_ms: int,
     return ready_ms / 1000, transferred, own, len(before_ready)
 
 
-def measure(playwright: Any, chromium: ModuleType, base: str, target: Target) -> None:
+def wait_until(page: Any, js: str, timeout_s: float) -> None:
+    """Poll ``js`` (an expression that may be a promise: page.wait_for_function would take the
+    promise itself for a true value) until it is true."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(js):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"still false after {timeout_s:.0f} s: {js}")
+        time.sleep(0.25)
+
+
+def record_what_is_served(server: Any, served: list[str]) -> None:
+    """Have ``server`` note the path of every file it sends (200), whoever asked: the page, its
+    workers, or the service worker precaching."""
+    made = server.RequestHandlerClass  # functools.partial(handler class, directory=...)
+
+    class Recording(made.func):  # type: ignore[name-defined,misc]
+        def log_request(self, code: Any = "-", size: Any = "-") -> None:
+            if str(code) == "200":
+                served.append(urlsplit(self.path).path)
+            super().log_request(code, size)
+
+    server.RequestHandlerClass = functools.partial(Recording, *made.args, **made.keywords)
+
+
+def measure(playwright: Any, chromium: ModuleType, base: str, target: Target,
+            served: list[str]) -> None:
     """One cold load in a fresh profile, then one warm load in the same profile."""
     url = base + target.path
     site_origin = urlsplit(base).netloc
@@ -155,14 +184,17 @@ def measure(playwright: Any, chromium: ModuleType, base: str, target: Target) ->
             )
             context.on("weberror", lambda err: target.problems.add(f"page error: {err.error}"))
             page = context.pages[0] if context.pages else context.new_page()
+            served.clear()
             seconds, transferred, own, requests = load_once(page, url, 90_000, finished)
             target.requests = requests
             target.cold.append(seconds)
             target.cold_bytes.append(transferred)
             target.own_bytes = own
             if target.settle_js:
-                page.wait_for_function(target.settle_js, timeout=120_000)
-                target.gzipped.append(gzipped_bytes(finished, base))
+                wait_until(page, target.settle_js, 120)
+                time.sleep(1.0)  # the last responses logged
+                target.gzipped.append(gzipped_bytes(list(served), base))
+                target.twice = {path: n for path, n in Counter(served).items() if n > 1}
             time.sleep(1.0)  # let Chromium write its caches, as between two real visits
             seconds, _, _, _ = load_once(page, url, 90_000, finished)
             target.warm.append(seconds)
@@ -171,17 +203,18 @@ def measure(playwright: Any, chromium: ModuleType, base: str, target: Target) ->
     print(f"  {target.name}: cold {target.cold[-1]:.2f} s, warm {target.warm[-1]:.2f} s", flush=True)
 
 
-def gzipped_bytes(finished: list[Any], base: str) -> int:
-    """What the responses of ``finished`` weigh gzip'd at level 6 (as GitHub Pages serves;
-    the files are read from site/, where they come from)."""
-    total = 0
-    for request in finished:
-        path = urlsplit(request.url).path.removeprefix(urlsplit(base).path)
-        path = path.removeprefix(devserver.PROJECT_FOLDER + "/") or "index.html"
-        source = site.SITE / (path + "index.html" if path.endswith("/") else path)
-        if source.is_file():
-            total += len(gzip.compress(source.read_bytes(), 6, mtime=0))
-    return total
+def site_file(served: str, base: str) -> Path:
+    """The file of site/ the server sent at path ``served``."""
+    path = served.removeprefix(urlsplit(base).path)
+    path = path.removeprefix(devserver.PROJECT_FOLDER + "/") or "index.html"
+    return site.SITE / (path + "index.html" if path.endswith("/") else path)
+
+
+def gzipped_bytes(paths: list[str], base: str) -> int:
+    """What the files sent at ``paths`` weigh gzip'd at level 6 (as GitHub Pages serves; the
+    files are read from site/, where they come from), each time it was sent."""
+    files = [site_file(path, base) for path in paths]
+    return sum(len(gzip.compress(f.read_bytes(), 6, mtime=0)) for f in files if f.is_file())
 
 
 def own_files(root: Path) -> dict[str, int]:
@@ -220,6 +253,8 @@ def main() -> None:
         (parent / "bench" / f"{name}.html").write_text(BARE_HTML.replace("FOLDER", folder), encoding="utf-8")
     (parent / "stock").symlink_to((runtime.RUNTIME / "pyodide").resolve(), target_is_directory=True)
     server, url = devserver.start_in_folder(root, parent, cache_control="max-age=600")
+    served: list[str] = []
+    record_what_is_served(server, served)
     site_root = url.removesuffix(devserver.PROJECT_FOLDER + "/")
 
     wanted = set((args.only or "game,game+sw,bare,stock").split(","))
@@ -237,7 +272,7 @@ def main() -> None:
             for _ in range(args.runs):
                 for target in targets:
                     try:
-                        measure(playwright, chromium, site_root, target)
+                        measure(playwright, chromium, site_root, target, served)
                     except Exception as error:  # Playwright's TimeoutError among others
                         for problem in sorted(target.problems):
                             print(f"  ({target.name}) {problem}")
@@ -268,6 +303,11 @@ def main() -> None:
     if "game+sw" in by_name and by_name["game+sw"].gzipped:
         print(f"a cold visit with the precache, gzip'd: {mb(statistics.median(by_name['game+sw'].gzipped))}"
               " (target: at most 5.5 MB)")
+    if "game+sw" in by_name:
+        twice = by_name["game+sw"].twice
+        print(f"files sent twice in that visit (the page's, then the precache's): {len(twice)}"
+              + (f", {sum(site_file(p, site_root).stat().st_size for p in twice) / 1000:.0f} kB"
+                 if twice else ""))
     if "game" in by_name and "game+sw" in by_name:
         with_sw = statistics.median(by_name["game+sw"].warm) / statistics.median(by_name["game"].warm)
         print(f"repeat visit answered by the service worker / by the HTTP cache: {with_sw:.2f}")
