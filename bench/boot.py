@@ -29,7 +29,6 @@ files sent twice.
 from __future__ import annotations
 
 import argparse
-import functools
 import gzip
 import shutil
 import statistics
@@ -141,20 +140,6 @@ def wait_until(page: Any, js: str, timeout_s: float) -> None:
         time.sleep(0.25)
 
 
-def record_what_is_served(server: Any, served: list[str]) -> None:
-    """Have ``server`` note the path of every file it sends (200), whoever asked: the page, its
-    workers, or the service worker precaching."""
-    made = server.RequestHandlerClass  # functools.partial(handler class, directory=...)
-
-    class Recording(made.func):  # type: ignore[name-defined,misc]
-        def log_request(self, code: Any = "-", size: Any = "-") -> None:
-            if str(code) == "200":
-                served.append(urlsplit(self.path).path)
-            super().log_request(code, size)
-
-    server.RequestHandlerClass = functools.partial(Recording, *made.args, **made.keywords)
-
-
 def measure(playwright: Any, chromium: ModuleType, base: str, target: Target,
             served: list[str]) -> None:
     """One cold load in a fresh profile, then one warm load in the same profile."""
@@ -254,7 +239,7 @@ def main() -> None:
     (parent / "stock").symlink_to((runtime.RUNTIME / "pyodide").resolve(), target_is_directory=True)
     server, url = devserver.start_in_folder(root, parent, cache_control="max-age=600")
     served: list[str] = []
-    record_what_is_served(server, served)
+    devserver.record_sent(server, served)
     site_root = url.removesuffix(devserver.PROJECT_FOLDER + "/")
 
     wanted = set((args.only or "game,game+sw,bare,stock").split(","))

@@ -1,7 +1,8 @@
 // The game's worker: Pyodide, the game's archive (lukfu.zip) and the page's two calls into it.
 //
 // index.html's loader starts it (new Worker(..., {type: "module"})) and posts {start: setup}:
-// the runtime's folder, the archive, and the size of each big download.  It tells the page, as
+// the runtime's folder, the archive, and, on a first visit, the cache to keep a copy of the
+// runtime's downloads in (keep).  It tells the page, as
 // messages, how many bytes have arrived ({received}), that the game is ready ({ready}), or what
 // failed ({failed: "load" | "start", why}); then it answers {id, call, text} — call "receive"
 // (a message) or "perform" (one of the worker's effects), both in lukfu/web/worker.py — with
@@ -21,12 +22,21 @@ function fail(kind, why) {
 // no compiled copy of the WebAssembly for the next visit).
 const realFetch = self.fetch.bind(self);
 let received = 0;
+// On a first visit (no service worker controls the page yet), a copy of each runtime download
+// goes into a cache the service worker's precache takes it from (static/sw-runtime.js): a
+// browser that keeps no copy of the 9.6 MB WebAssembly in its HTTP cache (a private window)
+// would otherwise download it twice.  {cache, folder}, or null.
+let keep = null;
 self.fetch = async function (input, init) {
   const response = await realFetch(input, init);
   const url = String(input && input.url ? input.url : input);
   if (!response.ok) {
     fail("load", `${url}: HTTP ${response.status} ${response.statusText}`);
     return response;
+  }
+  if (keep && new URL(url, self.location.href).href.startsWith(keep.folder)) {
+    const copy = response.clone();
+    caches.open(keep.cache).then((cache) => cache.put(url, copy)).catch(() => { /* only a copy */ });
   }
   if (response.body) {
     const reader = response.clone().body.getReader();
@@ -62,6 +72,7 @@ self.addEventListener("unhandledrejection", (event) => {
 
 async function start(setup) {
   const base = new URL(setup.page, self.location.href);
+  if (setup.keep && self.caches) keep = { cache: setup.keep, folder: new URL(setup.runtime, base).href };
   let pyodide;
   try {
     const { loadPyodide } = await import(new URL(setup.runtime + "pyodide.mjs", base).href);

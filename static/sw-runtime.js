@@ -1,18 +1,33 @@
-// The service worker's first say (sw.js imports this before Workbox's own code): the runtime's
-// versioned files (runtime/pyodide-<version>/, runtime/micropython-<version>/, whose URLs change
-// with their content) are answered from the browser's HTTP cache when it has them, whatever
-// their age, and from the precache only when it does not.  The HTTP cache keeps the WebAssembly
-// compiled at the last visit beside it; a copy from the precache is compiled afresh the first
-// time it is used, which made the first visit the service worker answered 1.3× as slow as one
-// the HTTP cache answered (bench/boot.py).  Neither way touches the network, so the game still
-// starts offline, and nothing is downloaded twice.
+// What the service worker does before Workbox's own code (sw.js imports this first), so that
+// nothing is downloaded, or compiled, twice.
+//
+// 1. The runtime's versioned files (runtime/pyodide-<version>/, runtime/micropython-<version>/,
+// whose URLs change with their content) are answered from the browser's HTTP cache when it has
+// them, whatever their age, and from the precache only when it does not.  The HTTP cache keeps
+// the WebAssembly compiled at the last visit beside it; a copy from the precache is compiled
+// afresh the first time it is used, which made the first visit the service worker answered 1.3×
+// as slow as one the HTTP cache answered (bench/boot.py).  Neither way touches the network, so
+// the game still starts offline.
+//
+// 2. Workbox precaches a file that has a revision with a fetch that bypasses the HTTP cache, so
+// a first visit downloaded again every file the page had just loaded.  Each such file is listed
+// with its hash (tools/service_worker.mjs), and its precaching fetch first asks the HTTP cache
+// (under the address the page used: the folder, for index.html): the browser checks the hash,
+// so a copy of an older version is refused and the file downloaded as Workbox would.
+//
+// 3. On a first visit the game's worker keeps a copy of each runtime download in the cache
+// "lukfu-first-visit" (static/game-worker.js): the precache takes the runtime's files from there
+// when they are there (a private window keeps no 9.6 MB file in its HTTP cache), and the cache
+// goes once this worker is in charge.
+const FIRST_VISIT = "lukfu-first-visit";  // (index.html names it too)
+const scope = new URL(self.registration.scope);
+const versioned = /^runtime\/(pyodide|micropython)-\d[^/]*\/[^/]+$/;
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
-  const scope = new URL(self.registration.scope).pathname;
-  if (!/^runtime\/(pyodide|micropython)-\d[^/]*\/[^/]+$/.test(url.pathname.slice(scope.length))) return;
+  if (url.origin !== scope.origin || !versioned.test(url.pathname.slice(scope.pathname.length))) return;
   event.stopImmediatePropagation();  // Workbox's precache route would answer it otherwise
   event.respondWith((async () => {
     try {
@@ -21,4 +36,24 @@ self.addEventListener("fetch", (event) => {
       return (await caches.match(url.href)) || fetch(request);
     }
   })());
+});
+
+const download = self.fetch.bind(self);
+self.fetch = async function (input, init) {
+  const request = input instanceof Request && init === undefined ? input : null;
+  if (request && versioned.test(new URL(request.url).pathname.slice(scope.pathname.length))) {
+    const kept = await caches.open(FIRST_VISIT).then((cache) => cache.match(request.url), () => null);
+    return kept || download(request);
+  }
+  if (!request || request.cache !== "reload" || !request.integrity) return download(input, init);
+  const address = request.url.replace(/\/index\.html$/, "/");
+  try {
+    return await download(address, { cache: "force-cache", integrity: request.integrity, credentials: "same-origin" });
+  } catch (notThatFile) {
+    return download(request);
+  }
+};
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.delete(FIRST_VISIT));
 });

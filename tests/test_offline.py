@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from http.server import ThreadingHTTPServer
@@ -148,7 +149,14 @@ def test_offline_after_one_visit_new_versions_between_deals_and_no_other_origin(
     page.context.on("request", lambda request: request.service_worker or requested.add(request.url))
     player = Player(page, [])
     deal = player.resume_near_the_end(5, 0)  # a deal in progress (near its end)
+    sent: list[str] = []  # what the server sent from now on, the service worker's downloads too
+    devserver.record_sent(served.server, sent)
     first_visit(page)
+    # The precache took from the HTTP cache what the page had just loaded: nothing came twice.
+    twice = sorted(path for path, times in Counter(sent).items() if times > 1)
+    assert not twice, f"downloaded twice on the first visit: {twice}"
+    origin = served.url.removesuffix(urlsplit(served.url).path)
+    assert precached(served.root) <= fetched_files({origin + path for path in sent}, served.url)
     # No game event: neither a notice over the page nor a line of the log.
     assert "Ready to play offline." not in page.inner_text("#log") + page.inner_text("#notices")
     page.reload()  # a second visit does not say it again (the deal resumes from its save)

@@ -17,6 +17,7 @@ import functools
 import http.server
 import sys
 import threading
+import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,6 +108,22 @@ def start_in_thread(
     thread.start()
     host, port = server.server_address[:2]
     return server, f"http://{host}:{port}/"
+
+
+def record_sent(server: http.server.ThreadingHTTPServer, sent: list[str]) -> None:
+    """From now on, ``server`` appends to ``sent`` the path of every file it sends whole (200),
+    whoever asked: a page, its workers, or a service worker precaching (which a browser's own
+    request events do not show)."""
+    made = server.RequestHandlerClass  # functools.partial(the handler class, directory=...)
+    assert isinstance(made, functools.partial)
+
+    class Recording(made.func):  # type: ignore[misc,name-defined]
+        def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+            if str(code) == "200":
+                sent.append(urllib.parse.urlsplit(self.path).path)
+            super().log_request(code, size)
+
+    server.RequestHandlerClass = functools.partial(Recording, *made.args, **made.keywords)
 
 
 PROJECT_FOLDER = "luk-fu"  # as GitHub Pages serves a project: https://<owner>.github.io/<repo>/

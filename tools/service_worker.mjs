@@ -5,7 +5,9 @@
 // URLs change with their content, so Workbox fetches them without bypassing the HTTP cache and
 // the first visit's downloads are reused where the browser kept them; and a visit takes them
 // from the HTTP cache first, the precache second (static/sw-runtime.js, imported first: the
-// HTTP cache keeps the compiled WebAssembly).  Navigations are answered
+// HTTP cache keeps the compiled WebAssembly).  The other files are precached with their hash
+// too (integrity), so that the precache takes the copy the page has just loaded from the HTTP
+// cache when it is that very file, instead of downloading it again (static/sw-runtime.js).  Navigations are answered
 // from the precache whatever their query string (?seed=, ?lang=, ?delay=).  The first worker
 // takes charge of the tab that installed it at once (clientsClaim), so that a player who goes
 // offline in that very tab still has every file (lukfu/page/offline.py does not take this
@@ -15,6 +17,8 @@
 // the file system returns them, which differs between machines, and sw.js must not (the same
 // site gives the same worker, so an unchanged site offers no new version).  tools/site.py runs
 // this after writing the site.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { generateSW } from "workbox-build";
 
 const site = process.argv[2];
@@ -29,6 +33,14 @@ const { count, size, warnings } = await generateSW({
   ignoreURLParametersMatching: [/.*/],
   manifestTransforms: [
     (entries) => ({ manifest: [...entries].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)) }),
+    // Each revisioned file's hash, for the browser to check (static/sw-runtime.js takes such a
+    // file from the HTTP cache when the copy there is this one).
+    (entries) => ({
+      manifest: entries.map((entry) => (entry.revision === null ? entry : {
+        ...entry,
+        integrity: "sha384-" + createHash("sha384").update(readFileSync(`${site}/${entry.url}`)).digest("base64"),
+      })),
+    }),
   ],
   directoryIndex: "index.html",
   importScripts: ["static/sw-runtime.js"],
