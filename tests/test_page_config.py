@@ -10,6 +10,8 @@ the page fetches the chosen language's alone, and each offered language has one.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 import struct
@@ -45,9 +47,15 @@ def boot(built: Path) -> dict[str, object]:
 
 def precache(built: Path) -> dict[str, str | None]:
     """The service worker's precache manifest: url -> revision."""
+    return {url: revision for url, (revision, _integrity) in precache_entries(built).items()}
+
+
+def precache_entries(built: Path) -> dict[str, tuple[str | None, str | None]]:
+    """The service worker's precache manifest: url -> (revision, integrity)."""
     worker = (built / "sw.js").read_text(encoding="utf-8")
-    entries = re.findall(r'\{url:"([^"]+)",revision:(null|"[0-9a-f]+")\}', worker)
-    return {url: None if revision == "null" else revision.strip('"') for url, revision in entries}
+    entries = re.findall(r'\{url:"([^"]+)",revision:(null|"[0-9a-f]+")(?:,integrity:"([^"]+)")?\}', worker)
+    return {url: (None if revision == "null" else revision.strip('"'), integrity or None)
+            for url, revision, integrity in entries}
 
 
 def site_files(built: Path) -> set[str]:
@@ -204,6 +212,11 @@ def test_the_precache_holds_every_file_with_its_revision(built: Path) -> None:
     for url, revision in entries.items():
         versioned = re.match(r"runtime/(pyodide|micropython)-\d", url)
         assert (revision is None) == bool(versioned), url
+    # Each revisioned file's hash, which the browser checks when the precache takes the copy
+    # the page has just loaded from the HTTP cache (static/sw-runtime.js).
+    for url, (revision, integrity) in precache_entries(built).items():
+        digest = base64.b64encode(hashlib.sha384((built / url).read_bytes()).digest()).decode()
+        assert integrity == (None if revision is None else "sha384-" + digest), url
 
 
 def test_the_manifest_makes_the_game_installable(built: Path) -> None:

@@ -85,6 +85,7 @@ new PerformanceObserver(list => {
 
 
 @pytest.mark.browser
+@pytest.mark.alone
 def test_the_page_answers_while_the_runtime_loads(page: Page) -> None:
     """While the game's worker downloads and boots Pyodide, the page stays the player's: the
     settings and the rules open, the language picker takes the focus, each within 100 ms of
