@@ -129,9 +129,14 @@ def publish_new_version(served: Served) -> Path:
 
 
 def waiting_worker(page: Page) -> None:
+    """Ask for an update and wait until the new service worker waits.  (Polled: to
+    page.wait_for_function a promise is a true value, whatever it resolves to.)"""
     page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-    page.wait_for_function(
-        "navigator.serviceWorker.getRegistration().then((r) => !!(r && r.waiting))", timeout=90_000)
+    for _ in range(360):
+        if page.evaluate("navigator.serviceWorker.getRegistration().then((r) => !!(r && r.waiting))"):
+            return
+        page.wait_for_timeout(250)
+    raise AssertionError("no new service worker waiting after 90 s")
 
 
 VERSION_MARK = "getComputedStyle(document.documentElement).getPropertyValue('--version-mark').trim()"
