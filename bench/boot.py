@@ -275,16 +275,12 @@ def main() -> None:
         transfer = mb(statistics.median(t.cold_bytes))
         print(f"{t.name:6} {cold:>7.2f}s {warm:>7.2f}s {warm / cold:>10.2f} {transfer:>14}")
     by_name = {t.name: t for t in targets}
-    if "game" in by_name and "bare" in by_name:
-        game, bare = by_name["game"], by_name["bare"]
-        cold_ratio = statistics.median(game.cold) / statistics.median(bare.cold)
-        warm_ratio = statistics.median(game.warm) / statistics.median(bare.warm)
-        print(f"game/bare: cold {cold_ratio:.2f}, warm {warm_ratio:.2f}")
-    if "game" in by_name and "stock" in by_name:
-        game, stock = by_name["game"], by_name["stock"]
-        cold_ratio = statistics.median(game.cold) / statistics.median(stock.cold)
-        warm_ratio = statistics.median(game.warm) / statistics.median(stock.warm)
-        print(f"game/stock: cold {cold_ratio:.2f}, warm {warm_ratio:.2f} (target: at most 1.10)")
+    for floor, note in (("bare", ""), ("stock", " (target: at most 1.10)")):
+        if "game" in by_name and floor in by_name:
+            game, under = by_name["game"], by_name[floor]
+            cold_ratio = statistics.median(game.cold) / statistics.median(under.cold)
+            warm_ratio = statistics.median(game.warm) / statistics.median(under.warm)
+            print(f"game/{floor}: cold {cold_ratio:.2f}, warm {warm_ratio:.2f}{note}")
     if "game+sw" in by_name and by_name["game+sw"].gzipped:
         print(f"a cold visit with the precache, gzip'd: {mb(statistics.median(by_name['game+sw'].gzipped))}"
               " (target: at most 5.5 MB)")

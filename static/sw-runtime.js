@@ -21,13 +21,17 @@
 // goes once this worker is in charge.
 const FIRST_VISIT = "lukfu-first-visit";  // (index.html names it too)
 const scope = new URL(self.registration.scope);
-const versioned = /^runtime\/(pyodide|micropython)-\d[^/]*\/[^/]+$/;
+// A file of the runtime's versioned folders (tools/service_worker.mjs: dontCacheBustURLsMatching).
+function isRuntime(url) {
+  return url.origin === scope.origin
+    && /^runtime\/(pyodide|micropython)-\d[^/]*\/[^/]+$/.test(url.pathname.slice(scope.pathname.length));
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
-  if (url.origin !== scope.origin || !versioned.test(url.pathname.slice(scope.pathname.length))) return;
+  if (!isRuntime(url)) return;
   event.stopImmediatePropagation();  // Workbox's precache route would answer it otherwise
   event.respondWith((async () => {
     try {
@@ -41,7 +45,7 @@ self.addEventListener("fetch", (event) => {
 const download = self.fetch.bind(self);
 self.fetch = async function (input, init) {
   const request = input instanceof Request && init === undefined ? input : null;
-  if (request && versioned.test(new URL(request.url).pathname.slice(scope.pathname.length))) {
+  if (request && isRuntime(new URL(request.url))) {
     const kept = await caches.open(FIRST_VISIT).then((cache) => cache.match(request.url), () => null);
     return kept || download(request);
   }

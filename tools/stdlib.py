@@ -14,10 +14,10 @@ game's worker-side modules that import the browser's objects from ``js`` at once
 module-level imports.  (The page's own DOM layer runs in MicroPython, whose standard library is
 its own: it needs none of this zip.)  Every module then in ``sys.modules`` that is a file of the
 zip goes into tools/stdlib.txt, committed, with why it is there; the build reads that list and
-never traces.  ``build`` copies those members (a package's ``__init__.py``, a module's ``.py``:
-the zip's own form) out of Pyodide's zip byte for byte, then has the pinned Pyodide compile
-them, as it compiles the game (tools/bytecode.py: hash-based pycs without docstrings or column
-tables, in name order with a fixed date): the worker then imports the standard library without
+never traces.  ``build`` takes those members (a package's ``__init__.py``, a module's ``.py``)
+out of Pyodide's zip and has the pinned Pyodide compile them, as it compiles the game
+(tools/bytecode.py: hash-based pycs without docstrings or column tables, in name order with a
+fixed date): the worker then imports the standard library without
 compiling it at every visit (which took Pyodide's own start from 0.8 s to 1.7 s, warm, in
 headless Chromium here), for 0.17 MB more than the sources.  The same list and the same Pyodide
 give the same bytes on every machine.  The result is kept in runtime/stdlib/ under a key of its
@@ -209,7 +209,8 @@ def members(modules: list[str], source: Path = FULL) -> list[str]:
 
 def write_trimmed(modules: list[str], out: Path, source: Path = FULL) -> Path:
     """Write ``out``: the members of ``source`` that ``modules`` need, copied as they are
-    (compressed data, CRC, permissions), with a fixed date, in name order."""
+    (compressed data, CRC, permissions), with a fixed date, in name order: the sources' form of
+    what `compile_modules` ships (tests/test_stdlib.py runs the game on it without one)."""
     names = members(modules, source)
     local, central = bytearray(), bytearray()
     with zipfile.ZipFile(source) as zf, source.open("rb") as raw:
@@ -242,27 +243,35 @@ def key(version: str) -> str:
     return digest.hexdigest()[:20]
 
 
+LOCK = "pyodide-lock.json"
+
+
+def pyodide_info() -> dict[str, str]:
+    """The ``info`` of Pyodide's package index: its Python, platform and ABI."""
+    lock = json.loads((runtime.PYODIDE_SRC / LOCK).read_text(encoding="utf-8"))
+    info: dict[str, str] = lock["info"]
+    return info
+
+
 def mounted_at() -> str:
     """Where Pyodide puts its standard library zip (``/lib/python314.zip``): the files its
     tracebacks name."""
-    lock = json.loads((runtime.PYODIDE_SRC / "pyodide-lock.json").read_text(encoding="utf-8"))
-    major, minor = lock["info"]["python"].split(".")[:2]
+    major, minor = pyodide_info()["python"].split(".")[:2]
     return f"/lib/python{major}{minor}.zip"
 
 
-def compile_trimmed(trimmed: Path, out: Path) -> Path:
-    """Write ``out``: the modules of ``trimmed`` (a zip of sources) compiled, each a pyc where
-    its source was, so the worker imports the standard library without compiling it (Pyodide's
+def compile_modules(modules: list[str], out: Path, source: Path = FULL) -> Path:
+    """Write ``out``: the sources of ``modules`` in ``source`` compiled, each a pyc where its
+    source was, so the worker imports the standard library without compiling it (Pyodide's
     own start alone compiled for a second and more, at every visit)."""
-    with tempfile.TemporaryDirectory(prefix="lukfu-stdlib-") as folder, zipfile.ZipFile(trimmed) as zf:
-        sources = [name for name in zf.namelist() if name.endswith(".py")]
+    sources = [name for name in members(modules, source) if name.endswith(".py")]
+    with tempfile.TemporaryDirectory(prefix="lukfu-stdlib-") as folder, zipfile.ZipFile(source) as zf:
         for name in sources:
             target = Path(folder) / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(zf.read(name))
-        members = {name + "c": name for name in sources}
-        return bytecode.compile_members(members, Path(folder), out, "the standard library",
-                                        filenames=mounted_at() + "/")
+        return bytecode.compile_members({name + "c": name for name in sources}, Path(folder), out,
+                                        "the standard library", filenames=mounted_at() + "/")
 
 
 def build_stdlib(version: str) -> Path:
@@ -271,24 +280,18 @@ def build_stdlib(version: str) -> Path:
     if target.is_file():
         return target
     CACHE.mkdir(parents=True, exist_ok=True)
-    trimmed = write_trimmed(listed(), target.with_suffix(".py.partial"))
-    partial = compile_trimmed(trimmed, target.with_suffix(".partial"))
-    trimmed.unlink()
+    partial = compile_modules(listed(), target.with_suffix(".partial"))
     for old in CACHE.glob("python_stdlib-*.zip"):
         old.unlink()
     partial.replace(target)
     return target
 
 
-LOCK = "pyodide-lock.json"
-
-
 def build_lock() -> Path:
     """runtime/stdlib/pyodide-lock.json: Pyodide's package index with its packages left out.
     The worker installs none, and none of their wheels ships: the index would only be 114 kB
     of names fetched at every start.  (Pyodide reads its ``info`` to check it belongs to it.)"""
-    lock = json.loads((runtime.PYODIDE_SRC / LOCK).read_text(encoding="utf-8"))
-    text = json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True) + "\n"
+    text = json.dumps({"info": pyodide_info(), "packages": {}}, sort_keys=True) + "\n"
     target = CACHE / LOCK
     if not target.is_file() or target.read_text(encoding="utf-8") != text:
         CACHE.mkdir(parents=True, exist_ok=True)
