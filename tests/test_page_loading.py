@@ -9,6 +9,7 @@ import re
 from typing import TYPE_CHECKING
 
 import pytest
+from conftest import NEW_PLAYER
 
 from lukfu.i18n import LANGUAGES, translator
 
@@ -121,3 +122,73 @@ def test_the_page_answers_while_the_runtime_loads(page: Page) -> None:
     events = page.evaluate("window.__events")  # (those that took 16 ms or more to the paint)
     slow = [(name, round(ms)) for name, ms in events if ms > 100]
     assert not slow, f"inputs the page took more than 100 ms to handle: {slow}"
+
+
+def let_the_runtime_in(page: Page, held: list) -> None:
+    """Let the held download of Pyodide's WebAssembly go on (once the worker has asked for it),
+    and wait for the dealt hand."""
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the game's worker never asked for Pyodide"
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
+    page.wait_for_selector("#table[data-phase='calling'] [data-action='call']:enabled", timeout=60_000)
+
+
+def top_of(page: Page, selector: str) -> float:
+    return float(page.evaluate(f"document.querySelector({selector!r}).getBoundingClientRect().top"))
+
+
+@pytest.mark.browser
+def test_a_new_player_s_first_look_is_there_from_the_first_paint_and_stays_put(page: Page) -> None:
+    """A first visit in Persian, the runtime held back: the offer of the guided deal and the
+    suit legend are there already, in Persian words and faces, "Learn to play" waiting.  Once
+    the hand is dealt, the game's own notices are in their places: the table and the prompt
+    have not moved, and "Learn to play" starts the lesson."""
+    held: list = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.add_init_script(NEW_PLAYER)
+    page.goto("index.html?seed=3&delay=0&lang=fa")
+    tr = translator("fa")
+    offer = page.locator("#notices .notice")
+    offer.wait_for()
+    assert offer.inner_text().startswith(
+        tr.gettext("New to Luk Fu? A guided deal teaches you the game as you play it."))
+    assert page.locator("#notices .notice-action").is_disabled()
+    assert page.get_attribute("#notices .notice-close", "aria-label") == tr.gettext("Dismiss this notice")
+    tip = page.locator("#suit-tip")
+    assert tip.is_visible()
+    assert tip.locator("figcaption").inner_text() == tr.gettext("How each suit looks, from low to high")
+    assert [src for src in tip.locator("img").evaluate_all("els => els.map(e => e.getAttribute('src'))")] \
+        == [f"static/cards/fa/suit-{suit}.svg" for suit in "CSMT"]
+    before = top_of(page, "#table"), top_of(page, "#suit-tip"), top_of(page, "#prompt")
+    let_the_runtime_in(page, held)
+    assert (top_of(page, "#table"), top_of(page, "#suit-tip"), top_of(page, "#prompt")) == before
+    assert page.locator("#notices .notice").count() == 1 and page.locator("#suit-tip").count() == 1
+    assert not page.locator("[data-early]").count()  # the game's own, in their places
+    page.click("#notices [data-action='learn']")
+    page.wait_for_selector("#table[data-lesson-step]")
+
+
+@pytest.mark.browser
+def test_a_first_look_closed_while_loading_stays_closed_and_a_returning_player_has_none(page: Page) -> None:
+    """The suit legend closed before the game is ready does not come back with the deal; on the
+    next visit (the legend was shown, the lesson offered) the loading table shows neither."""
+    shown = "els => els.filter(e => e.getClientRects().length).length"
+    page.add_init_script(NEW_PLAYER)
+    held: list = []
+    for visit in ("first", "next"):
+        held.clear()
+        page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+        page.goto("index.html?seed=3&delay=0")
+        if visit == "first":
+            page.click("#suit-tip .notice-close")
+        else:
+            page.wait_for_selector("#loading")
+            assert page.locator("[data-early]").evaluate_all(shown) == 0
+        let_the_runtime_in(page, held)
+        assert page.locator("#suit-tip").count() == 0, "a legend closed or seen came back"
+        assert page.locator("#notices [data-action='learn']").count() == (visit == "first")

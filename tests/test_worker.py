@@ -105,6 +105,15 @@ def test_the_static_page_is_translated_when_the_language_arrives() -> None:
     assert page.view.language == "fa"
 
 
+def test_nothing_is_drawn_until_the_language_has_arrived() -> None:
+    """A page in French: the answer to its start is the catalog's fetch, with no view (the page
+    keeps its loading table in French, instead of an English one for a moment)."""
+    page = JsonPage(languages=("fr-fr",))
+    first = json.loads(page.game.receive(json.dumps(["start", page.boot])))
+    assert first["view"] is None and "page" not in first
+    assert [effect[0] for effect in first["work"]] == ["fetch-catalog"]
+
+
 def test_sounds_come_with_their_recipe() -> None:
     page = JsonPage()
     page.send(["start", page.boot])

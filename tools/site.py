@@ -222,6 +222,7 @@ def content_security_policy(page: str) -> str:
 def render_page(ship: Shipment) -> str:
     """index.html for site/: the runtime's versioned folders, the boot JSON, the CSP."""
     from lukfu.i18n import DEFAULT_LANGUAGE, OFFERED, language_info
+    from lukfu.web.faces import SUITS, legend_src
 
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     boot = {
@@ -237,6 +238,8 @@ def render_page(ship: Shipment) -> str:
         "downloads": {path: ship.files[path].stat().st_size for path in ship.downloads},
         "words": boot_words(page),
         "page": {code: page_words_url(code) for code in OFFERED if code != DEFAULT_LANGUAGE},
+        # The suit legend's pictures in each language's faces, for a new player's first look.
+        "legend": {code: [legend_src(suit, code) for suit in range(len(SUITS))] for code in OFFERED},
         # The progress bar's megabytes in each language's digits and decimal sign.
         "numbers": {code: [language_info(code).digits, language_info(code).decimal] for code in OFFERED},
     }

@@ -97,19 +97,22 @@ class App:
         drawn anew) is drawn a region a task, so that the page answers the player between."""
         if "error" in answer:  # the worker's Python failed in a way it could not tell itself
             raise RuntimeError("the game's worker: " + str(answer["error"]))
+        if answer["view"] is not None:  # (none while the worker starts the game)
+            await self.draw(answer["view"], answer.get("page"))
+        for effect in answer["effects"]:
+            self.effects.run(effect)
+        for effect in answer["work"]:
+            self.effects.hand_back(effect)
+
+    async def draw(self, view: dict, page: dict | None) -> None:
         first = self.view is None
-        self.view = wrap(answer["view"])
-        page = answer.get("page")
+        self.view = wrap(view)
         if page:
             self.effects.max_import = page["max_import"]
             self.renderer.panels.page_words(page, self.view.settings.shapes)
         for _region in self.renderer.regions(self.view):
             if first:
                 await asyncio.sleep(0)
-        for effect in answer["effects"]:
-            self.effects.run(effect)
-        for effect in answer["work"]:
-            self.effects.hand_back(effect)
 
     def fail(self, error: BaseException, again: bool = False) -> None:
         if again:  # the failure panel itself failed: index.html's last resort shows it

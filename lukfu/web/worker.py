@@ -139,13 +139,16 @@ class Game:
         except Exception as error:
             self._dispatch(failure(error), effects)
             view = plain(page_view(self.model))
+        # Still starting (the language's catalog on its way): no view, so that the page keeps
+        # its loading table, in its own language, until there is a game to show.
+        starting = not self.model.booted and self.model.failure is None
         answer: dict[str, object] = {
-            "view": view,
+            "view": None if starting else view,
             "effects": [self._for_page(e) for e in effects if e[0] not in WORKER_EFFECTS],
             "work": [plain(e) for e in effects if e[0] in WORKER_EFFECTS],  # handed back to us
         }
         tr = self.model.tr
-        if tr.language != self.told_language:
+        if tr.language != self.told_language and not starting:
             self.told_language = tr.language
             answer["page"] = {
                 "language": tr.language, "direction": tr.direction, "source": tr.is_source,

@@ -10,7 +10,7 @@ import asyncio
 import json
 import re
 
-from js import window
+from js import document, window
 from jsffi import to_js
 
 from lukfu.page.faces import card_src
@@ -122,3 +122,26 @@ class Shown:
 
     def forget(self, key: str) -> None:
         self._shown.pop(key, None)
+
+
+MISSING = object()  # (a key not found: None means something)
+
+
+def first_look() -> dict:
+    """What index.html showed a new player from the first paint, before the game was ready:
+    the lesson's offer (key ``learn``, its button's action) and the suit legend (``suit-tip``),
+    each one's element by key, or None for one the player closed meanwhile (index.html notes
+    those in ``<body data-dismissed>``).  The first view puts its own in their places."""
+    found = {str(node.getAttribute("data-early")): node
+             for node in document.querySelectorAll("[data-early]")}
+    for key in str(document.body.getAttribute("data-dismissed") or "").split():
+        found[key] = None
+    return found
+
+
+def take_place(old: object, new: object) -> None:
+    """``new`` in ``old``'s place, with the keyboard's focus if ``old`` had it."""
+    focused = old.contains(document.activeElement)
+    old.replaceWith(new)
+    if focused:
+        new.querySelector(".notice-close").focus(js_options(preventScroll=True))

@@ -8,7 +8,16 @@ touching what changed.
 from js import document, window
 
 from lukfu.page.faces import BACK, CARD_DIR, SHAPES, card_src
-from lukfu.page.render.dom import Shown, clear, element, js_options, normalize
+from lukfu.page.render.dom import (
+    MISSING,
+    Shown,
+    clear,
+    element,
+    first_look,
+    js_options,
+    normalize,
+    take_place,
+)
 
 SUIT_TIP_ID = "suit-tip"
 SVG = "http://www.w3.org/2000/svg"
@@ -51,16 +60,26 @@ class Panels:
         self._notices: dict[int, tuple[object, bool]] = {}
         self._phase_before_failure = ""
         self._tip_made = False
+        # index.html's first look (`first_look`): its elements by key, until the first view
+        self._early: dict | None = None
         self._shapes = False  # whether the faces last showed their suits' shapes
         self._offered = False  # the language picker keeps only the languages offered
         self._translated = False  # the static text was put into another language than English
 
     def render(self, page: object) -> None:
+        first = self._early is None
+        if first:
+            self._early = first_look()
         self._settings(page)
         self._log(page.log)
         self._show_notices(page.notices, page.dismiss)
         if self.shown.changed("suit-tip", (page.suit_tip, page.dismiss)) and page.suit_tip:
             self._suit_tip(page.suit_tip, page.dismiss)
+        if first:
+            for early in self._early.values():
+                if early is not None:
+                    early.remove()  # not in the first view (a storage that said otherwise)
+            self._early = {}
         if self.shown.changed("stats", page.stats):
             self._stats(page.stats)
         if self.shown.changed("stats-panel", page.stats_panel):
@@ -213,13 +232,18 @@ class Panels:
             item = self._notices.get(notice.id, (None, False))[0]
             if item is not None and not item.isConnected:
                 continue  # dismissed
-            content = element("p", "notice-text", notice.text)
+            content = element("p", "notice-text")
+            content.appendChild(element("span", "", notice.text))  # (as index.html's first look)
             if notice.action:
                 content.appendChild(document.createTextNode(" "))
                 content.appendChild(element("button", "btn notice-action", notice.action_label,
                                             type="button", data_action=notice.action))
             fresh = self._notice(content, dismiss, "fleeting" if notice.fleeting else "")
-            if item is None:
+            early = self._early.pop(notice.action, MISSING) if notice.action else MISSING
+            if early is not MISSING:
+                if early is not None:  # (None: closed before the game was ready)
+                    take_place(early, fresh)
+            elif item is None:
                 self.notices.appendChild(fresh)
             else:
                 item.replaceWith(fresh)
@@ -240,7 +264,9 @@ class Panels:
         and leaving the prompt in view, until dismissed (it floats: the table does not move).
         Shown again in another language, it replaces the one on show (not one dismissed)."""
         old = document.getElementById(SUIT_TIP_ID)
-        if self._tip_made and not old:
+        closed_early = self._early.pop(SUIT_TIP_ID, MISSING) is None
+        if (self._tip_made or closed_early) and not old:
+            self._tip_made = True
             return  # dismissed
         self._tip_made = True
         figure = element("figure", "suit-legend")
@@ -252,12 +278,13 @@ class Panels:
             item.appendChild(element("span", "", name))
             suits.appendChild(item)
         figure.appendChild(suits)
-        if old:
-            old.remove()
         bubble = self._notice(figure, dismiss, "suit-tip")
         bubble.id = SUIT_TIP_ID
         bubble.setAttribute("role", "note")
-        document.querySelector(".prompt-box").prepend(bubble)
+        if old:
+            take_place(old, bubble)
+        else:
+            document.querySelector(".prompt-box").prepend(bubble)
 
     # --- the failure panel -------------------------------------------------------------------------
 
