@@ -145,3 +145,16 @@ def take_place(old: object, new: object) -> None:
     old.replaceWith(new)
     if focused:
         new.querySelector(".notice-close").focus(js_options(preventScroll=True))
+
+
+def adopt(early: object, text: str, label: str) -> None:
+    """index.html's first-look notice made the game's own, in place (a new element would be
+    painted anew): its words as the game says them, its button working."""
+    early.removeAttribute("data-early")
+    words = early.querySelector(".notice-text span")
+    if words.textContent != text:
+        words.textContent = text
+    button = early.querySelector(".notice-action")
+    if button.textContent != label:
+        button.textContent = label
+    button.disabled = False

@@ -11,6 +11,7 @@ from lukfu.page.faces import BACK, CARD_DIR, SHAPES, card_src
 from lukfu.page.render.dom import (
     MISSING,
     Shown,
+    adopt,
     clear,
     element,
     first_look,
@@ -232,6 +233,12 @@ class Panels:
             item = self._notices.get(notice.id, (None, False))[0]
             if item is not None and not item.isConnected:
                 continue  # dismissed
+            early = self._early.pop(notice.action, MISSING) if notice.action else MISSING
+            if early is not MISSING:  # index.html's first look: made the game's own
+                self._notices[notice.id] = (early or element("div"), notice.fleeting)
+                if early is not None:  # (None: closed before the game was ready)
+                    adopt(early, notice.text, notice.action_label)
+                continue
             content = element("p", "notice-text")
             content.appendChild(element("span", "", notice.text))  # (as index.html's first look)
             if notice.action:
@@ -239,11 +246,7 @@ class Panels:
                 content.appendChild(element("button", "btn notice-action", notice.action_label,
                                             type="button", data_action=notice.action))
             fresh = self._notice(content, dismiss, "fleeting" if notice.fleeting else "")
-            early = self._early.pop(notice.action, MISSING) if notice.action else MISSING
-            if early is not MISSING:
-                if early is not None:  # (None: closed before the game was ready)
-                    take_place(early, fresh)
-            elif item is None:
+            if item is None:
                 self.notices.appendChild(fresh)
             else:
                 item.replaceWith(fresh)
