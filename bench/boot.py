@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import json
 import shutil
 import statistics
 import sys
@@ -45,7 +46,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: make the repository's packages importable
 
-from tools import chromium, devserver, runtime, site  # noqa: E402
+from tools import chromium, devserver, runtime, site, stdlib  # noqa: E402
 
 OWN_CODE_TARGET = 1_000_000  # bytes: own code + assets (not runtime/) should stay below 1 MB
 
@@ -66,7 +67,7 @@ BARE_HTML = """<!doctype html>
 <script type="module">
   // The floor for the game page: boot Pyodide from the self-hosted copy and run one line.
   import { loadPyodide } from "../FOLDER/pyodide.mjs";
-  const pyodide = await loadPyodide({ indexURL: "../FOLDER/" });
+  const pyodide = await loadPyodide({ indexURL: "../FOLDER/"LOCK });
   pyodide.runPython("1+1");
   document.body.dataset.ready = "1";
 </script>
@@ -234,8 +235,12 @@ def main() -> None:
     ship = site.shipment()
     parent = Path(tempfile.mkdtemp(prefix="lukfu-boot-"))
     (parent / "bench").mkdir()
-    for name, folder in (("bare", f"{devserver.PROJECT_FOLDER}/{ship.pyodide}"), ("stock", "stock")):
-        (parent / "bench" / f"{name}.html").write_text(BARE_HTML.replace("FOLDER", folder), encoding="utf-8")
+    # (the site's package index comes in the page, as the game's does; stock Pyodide fetches its own)
+    lock = f", lockFileContents: {json.dumps(stdlib.lock_text())}"
+    for name, folder, given in (("bare", f"{devserver.PROJECT_FOLDER}/{ship.pyodide}", lock),
+                                ("stock", "stock", "")):
+        page = BARE_HTML.replace("FOLDER", folder).replace("LOCK", given)
+        (parent / "bench" / f"{name}.html").write_text(page, encoding="utf-8")
     (parent / "stock").symlink_to((runtime.RUNTIME / "pyodide").resolve(), target_is_directory=True)
     server, url = devserver.start_in_folder(root, parent, cache_control="max-age=600")
     served: list[str] = []

@@ -1,7 +1,7 @@
 // The game's worker: Pyodide, the game's archive (lukfu.zip) and the page's two calls into it.
 //
 // index.html's loader starts it (new Worker(..., {type: "module"})) and posts {start: setup}:
-// the runtime's folder, the archive, and, on a first visit, the cache to keep a copy of the
+// the runtime's folder, the archive, Pyodide's package index (lock), and, on a first visit, the cache to keep a copy of the
 // runtime's downloads in (keep).  It tells the page, as
 // messages, how many bytes have arrived ({received}), that the game is ready ({ready}), or what
 // failed ({failed: "load" | "start", why}); then it answers {id, call, text} — call "receive"
@@ -77,7 +77,8 @@ async function start(setup) {
   try {
     const { loadPyodide } = await import(new URL(setup.runtime + "pyodide.mjs", base).href);
     const [loaded, archive] = await Promise.all([
-      loadPyodide({ indexURL: new URL(setup.runtime, base).href }),
+      // (its package index, nearly empty, comes with the page: one request fewer)
+      loadPyodide({ indexURL: new URL(setup.runtime, base).href, lockFileContents: setup.lock }),
       fetch(new URL(setup.archive, base).href).then((r) => (r.ok ? r.arrayBuffer() : null)),
     ]);
     pyodide = loaded;

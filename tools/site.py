@@ -39,7 +39,7 @@ WORKBOX_SCRIPT = ROOT / "tools" / "service_worker.mjs"
 
 # Pyodide's files that the game's worker downloads with fetch(): it counts their bytes for the
 # progress bar.  (pyodide.mjs and pyodide.asm.mjs are JavaScript modules it imports.)
-PYODIDE_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYODIDE_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip")
 GAME_WORKER = "static/game-worker.js"  # the game's worker: Pyodide, lukfu.zip (index.html starts it)
 APP_NAME = "Luk Fu"
 THEME = "#2f5247"  # <meta name="theme-color"> in index.html: the table's green
@@ -87,12 +87,12 @@ def shipment() -> Shipment:
     pyodide_version = runtime.check_versions()
     micropython_version = runtime.installed_version(runtime.MICROPYTHON_SRC)
     ship = Shipment(pyodide_version, micropython_version)
+    # The standard library cut down to the modules the worker imports, compiled
+    # (tools/stdlib.py); its package index comes in the page (the boot JSON's lock).
     for name in runtime.PYODIDE_FILES:
-        ship.add(f"{ship.pyodide}/{name}", runtime.RUNTIME / "pyodide" / name)
-    # The standard library cut down to the modules the worker imports, compiled, and the
-    # package index without the packages, which do not ship (tools/stdlib.py).
+        if name != stdlib.LOCK:
+            ship.add(f"{ship.pyodide}/{name}", runtime.RUNTIME / "pyodide" / name)
     ship.add(f"{ship.pyodide}/{stdlib.NAME}", stdlib.build_stdlib(pyodide_version))
-    ship.add(f"{ship.pyodide}/{stdlib.LOCK}", stdlib.build_lock())
     for name in runtime.MICROPYTHON_FILES:
         ship.add(f"{ship.micropython}/{name}", runtime.RUNTIME / "micropython" / name)
     ship.downloads += [f"{ship.pyodide}/{name}" for name in PYODIDE_FETCHED]
@@ -235,6 +235,7 @@ def render_page(ship: Shipment) -> str:
         "worker": GAME_WORKER,
         "runtime": f"{ship.pyodide}/",
         "archive": bytecode.ARCHIVE,
+        "lock": stdlib.lock_text(),  # Pyodide's package index, without its packages
         "downloads": {path: ship.files[path].stat().st_size for path in ship.downloads},
         "words": boot_words(page),
         "page": {code: page_words_url(code) for code in OFFERED if code != DEFAULT_LANGUAGE},

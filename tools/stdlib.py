@@ -287,16 +287,12 @@ def build_stdlib(version: str) -> Path:
     return target
 
 
-def build_lock() -> Path:
-    """runtime/stdlib/pyodide-lock.json: Pyodide's package index with its packages left out.
-    The worker installs none, and none of their wheels ships: the index would only be 114 kB
-    of names fetched at every start.  (Pyodide reads its ``info`` to check it belongs to it.)"""
-    text = json.dumps({"info": pyodide_info(), "packages": {}}, sort_keys=True) + "\n"
-    target = CACHE / LOCK
-    if not target.is_file() or target.read_text(encoding="utf-8") != text:
-        CACHE.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-    return target
+def lock_text() -> str:
+    """Pyodide's package index with its packages left out, for the worker's loadPyodide (in
+    the page's boot JSON).  The worker installs none, and none of their wheels ships: the index
+    would only be 114 kB of names fetched at every start.  (Pyodide reads its ``info`` to check
+    it belongs to it.)"""
+    return json.dumps({"info": pyodide_info(), "packages": {}}, sort_keys=True)
 
 
 def main(argv: list[str]) -> int:
