@@ -1,8 +1,9 @@
 // The game's worker: Pyodide, the game's archive (lukfu.zip) and the page's two calls into it.
 //
 // index.html's loader starts it (new Worker(..., {type: "module"})) and posts {start: setup}:
-// the runtime's folder, the archive, Pyodide's package index (lock), and, on a first visit, the cache to keep a copy of the
-// runtime's downloads in (keep).  It tells the page, as
+// the runtime's folder, the archive, Pyodide's package index (lock), and, on a first visit,
+// the cache to keep a copy of the runtime's downloads in (keep); then Pyodide's WebAssembly,
+// compiled by the page ({wasm: module} or {wasm: null, why}).  It tells the page, as
 // messages, how many bytes have arrived ({received}), that the game is ready ({ready}), or what
 // failed ({failed: "load" | "start", why}); then it answers {id, call, text} — call "receive"
 // (a message) or "perform" (one of the worker's effects), both in lukfu/web/worker.py — with
@@ -17,6 +18,20 @@ function fail(kind, why) {
   postMessage({ failed: kind, why: String(why && why.stack ? why.stack : why).slice(0, 4000) });
 }
 
+// Pyodide's WebAssembly comes compiled from the page (index.html), which fetches it: the browser
+// keeps a compiled copy for the next visit of the WebAssembly a page compiles, where a worker's
+// was compiled anew, function by function, at every start (about 250 ms of each warm start).
+const compiled = { url: null };
+compiled.module = new Promise((resolve, reject) => {
+  compiled.resolve = resolve;
+  compiled.reject = reject;
+});
+compiled.module.catch(() => { /* said by instantiateStreaming's failure, below */ });
+WebAssembly.instantiateStreaming = async function (_response, imports) {
+  const module = await compiled.module;
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
+
 // Every download counted as it arrives, from a copy of its stream: Pyodide reads the response
 // itself, untouched (a response made anew would have no URL, and the browser would then keep
 // no compiled copy of the WebAssembly for the next visit).
@@ -28,8 +43,9 @@ let received = 0;
 // would otherwise download it twice.  {cache, folder}, or null.
 let keep = null;
 self.fetch = async function (input, init) {
-  const response = await realFetch(input, init);
   const url = String(input && input.url ? input.url : input);
+  if (url === compiled.url) return new Response(new Uint8Array(0));  // (the page fetched it)
+  const response = await realFetch(input, init);
   if (!response.ok) {
     fail("load", `${url}: HTTP ${response.status} ${response.statusText}`);
     return response;
@@ -72,6 +88,7 @@ self.addEventListener("unhandledrejection", (event) => {
 
 async function start(setup) {
   const base = new URL(setup.page, self.location.href);
+  compiled.url = new URL(setup.runtime + "pyodide.asm.wasm", base).href;
   if (setup.keep && self.caches) keep = { cache: setup.keep, folder: new URL(setup.runtime, base).href };
   let pyodide;
   try {
@@ -101,9 +118,14 @@ async function start(setup) {
 }
 
 self.onmessage = async (event) => {
-  const { start: setup, id, call, text } = event.data;
+  const { start: setup, wasm, id, call, text } = event.data;
   if (setup) {
     start(setup);
+    return;
+  }
+  if (wasm !== undefined) {
+    if (wasm) compiled.resolve(wasm);
+    else compiled.reject(new Error(event.data.why));
     return;
   }
   try {
