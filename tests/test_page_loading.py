@@ -192,3 +192,16 @@ def test_a_first_look_closed_while_loading_stays_closed_and_a_returning_player_h
         let_the_runtime_in(page, held)
         assert page.locator("#suit-tip").count() == 0, "a legend closed or seen came back"
         assert page.locator("#notices [data-action='learn']").count() == (visit == "first")
+
+
+@pytest.mark.browser
+def test_a_language_picked_while_the_runtime_loads_is_the_game_s(page: Page) -> None:
+    """The picker works before Python runs: Finnish chosen while Pyodide is on its way, the
+    dealt game speaks Finnish."""
+    held: list = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto("index.html?seed=3&delay=0")
+    page.select_option("#language", "fi")
+    let_the_runtime_in(page, held)
+    page.wait_for_function("document.documentElement.lang === 'fi'")
+    assert page.inner_text(".rules-link[href='#rules']") == translator("fi").gettext("Rules")

@@ -152,6 +152,9 @@ class App:
             "reduced_motion": bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches),
             "static": self.renderer.panels.static_texts(),
         }])
+        picker = document.getElementById("language")
+        if str(picker.value) != str(picker.getAttribute("data-chosen")):  # picked while loading
+            self.send(["setting", "language", str(picker.value)])
 
     def _listen(self, node: object, event: str, handler: object) -> None:
         proxy = create_proxy(handler)
