@@ -33,8 +33,7 @@ WebAssembly.instantiateStreaming = async function (_response, imports) {
 };
 
 // Every download counted as it arrives, from a copy of its stream: Pyodide reads the response
-// itself, untouched (a response made anew would have no URL, and the browser would then keep
-// no compiled copy of the WebAssembly for the next visit).
+// itself, untouched.  (index.html counts Pyodide's WebAssembly, which it fetches.)
 const realFetch = self.fetch.bind(self);
 let received = 0;
 // On a first visit (no service worker controls the page yet), a copy of each runtime download
