@@ -2,8 +2,9 @@
 //
 // index.html's loader starts it (new Worker(..., {type: "module"})) and posts {start: setup}:
 // the runtime's folder, the archive, Pyodide's package index (lock), and, on a first visit,
-// the cache to keep a copy of the runtime's downloads in (keep); then Pyodide's WebAssembly,
-// compiled by the page ({wasm: module} or {wasm: null, why}).  It tells the page, as
+// the cache to keep a copy of the runtime's downloads in (keep), and whether the page compiles
+// Pyodide's WebAssembly (compiled), which it then posts ({wasm: module} or {wasm: null, why}).
+// It tells the page, as
 // messages, how many bytes have arrived ({received}), that the game is ready ({ready}), or what
 // failed ({failed: "load" | "start", why}); then it answers {id, call, text} — call "receive"
 // (a message) or "perform" (one of the worker's effects), both in lukfu/web/worker.py — with
@@ -18,22 +19,25 @@ function fail(kind, why) {
   postMessage({ failed: kind, why: String(why && why.stack ? why.stack : why).slice(0, 4000) });
 }
 
-// Pyodide's WebAssembly comes compiled from the page (index.html), which fetches it: the browser
-// keeps a compiled copy for the next visit of the WebAssembly a page compiles, where a worker's
-// was compiled anew, function by function, at every start (about 250 ms of each warm start).
+// When the service worker answers the page, Pyodide's WebAssembly comes compiled from the page
+// (index.html), which fetches it: the browser keeps a compiled copy for the next visit of the
+// WebAssembly a page compiles, where a worker's is compiled anew, function by function, at every
+// start (about 250 ms of a warm start).  (url: its address, when the page compiles it.)
 const compiled = { url: null };
 compiled.module = new Promise((resolve, reject) => {
   compiled.resolve = resolve;
   compiled.reject = reject;
 });
 compiled.module.catch(() => { /* said by instantiateStreaming's failure, below */ });
-WebAssembly.instantiateStreaming = async function (_response, imports) {
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async function (response, imports) {
+  if (!compiled.url) return instantiateStreaming.call(WebAssembly, response, imports);
   const module = await compiled.module;
   return { module, instance: await WebAssembly.instantiate(module, imports) };
 };
 
 // Every download counted as it arrives, from a copy of its stream: Pyodide reads the response
-// itself, untouched.  (index.html counts Pyodide's WebAssembly, which it fetches.)
+// itself, untouched.  (index.html counts Pyodide's WebAssembly when it fetches it.)
 const realFetch = self.fetch.bind(self);
 let received = 0;
 // On a first visit (no service worker controls the page yet), a copy of each runtime download
@@ -87,7 +91,7 @@ self.addEventListener("unhandledrejection", (event) => {
 
 async function start(setup) {
   const base = new URL(setup.page, self.location.href);
-  compiled.url = new URL(setup.runtime + "pyodide.asm.wasm", base).href;
+  if (setup.compiled) compiled.url = new URL(setup.runtime + "pyodide.asm.wasm", base).href;
   if (setup.keep && self.caches) keep = { cache: setup.keep, folder: new URL(setup.runtime, base).href };
   let pyodide;
   try {

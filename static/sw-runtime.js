@@ -4,8 +4,9 @@
 // 1. The runtime's versioned files (runtime/pyodide-<version>/, runtime/micropython-<version>/,
 // whose URLs change with their content) are answered from the precache, and from the browser's
 // HTTP cache when the precache does not have them yet.  Chromium keeps the WebAssembly a page
-// compiled beside the copy that answered it: beside a precache copy, used from the third visit
-// the service worker answers on, where a copy fetched through this worker from the HTTP cache
+// compiled (index.html does, once this worker answers it) beside the copy that answered it:
+// beside a precache copy, used from the second visit the service worker answers on, where a copy
+// fetched through this worker from the HTTP cache
 // was compiled afresh, in part, at every visit (Pyodide's start took 300-400 ms instead of 220 ms,
 // over seven visits in headless Chromium).  Neither way touches the network, so the game still
 // starts offline.
@@ -17,8 +18,7 @@
 // so a copy of an older version is refused and the file downloaded as Workbox would.
 //
 // 3. On a first visit the game's worker keeps a copy of each runtime download in the cache
-// "lukfu-first-visit" (static/game-worker.js; index.html, of Pyodide's WebAssembly, which the
-// page fetches and compiles itself): the precache takes the runtime's files from there
+// "lukfu-first-visit" (static/game-worker.js): the precache takes the runtime's files from there
 // when they are there (a private window keeps no 9.6 MB file in its HTTP cache), and the cache
 // goes once this worker is in charge.
 const FIRST_VISIT = "lukfu-first-visit";  // (index.html names it too)
