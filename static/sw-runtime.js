@@ -5,11 +5,10 @@
 // whose URLs change with their content) are answered from the precache, and from the browser's
 // HTTP cache when the precache does not have them yet.  Chromium keeps the WebAssembly a page
 // compiled (index.html does, once this worker answers it) beside the copy that answered it:
-// beside a precache copy, used from the second visit the service worker answers on, where a copy
-// fetched through this worker from the HTTP cache
-// was compiled afresh, in part, at every visit (Pyodide's start took 300-400 ms instead of 220 ms,
-// over seven visits in headless Chromium).  Neither way touches the network, so the game still
-// starts offline.
+// beside a precache copy, used from the second visit this worker answers on, where a copy it
+// fetched from the HTTP cache was compiled afresh, in part, at every visit (Pyodide's start took
+// 300-400 ms instead of 220 ms, over seven visits in headless Chromium).  Neither way touches the
+// network, so the game still starts offline.
 //
 // 2. Workbox precaches a file that has a revision with a fetch that bypasses the HTTP cache, so
 // a first visit downloaded again every file the page had just loaded.  Each such file is listed

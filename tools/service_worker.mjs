@@ -4,8 +4,8 @@
 // runtime's versioned folders (runtime/pyodide-<version>/, runtime/micropython-<version>/): their
 // URLs change with their content, so Workbox fetches them without bypassing the HTTP cache and
 // the first visit's downloads are reused where the browser kept them; and a visit takes them
-// from the HTTP cache first, the precache second (static/sw-runtime.js, imported first: the
-// HTTP cache keeps the compiled WebAssembly).  The other files are precached with their hash
+// from the precache first, the HTTP cache second (static/sw-runtime.js, imported first: the
+// compiled WebAssembly is kept beside the precache's copy).  The other files are precached with their hash
 // too (integrity), so that the precache takes the copy the page has just loaded from the HTTP
 // cache when it is that very file, instead of downloading it again (static/sw-runtime.js).  Navigations are answered
 // from the precache whatever their query string (?seed=, ?lang=, ?delay=).  The first worker

@@ -87,10 +87,11 @@ def shipment() -> Shipment:
     pyodide_version = runtime.check_versions()
     micropython_version = runtime.installed_version(runtime.MICROPYTHON_SRC)
     ship = Shipment(pyodide_version, micropython_version)
-    # The standard library cut down to the modules the worker imports, compiled
-    # (tools/stdlib.py); its package index comes in the page (the boot JSON's lock).
+    # Pyodide's files as published, but its standard library, cut down to the modules the worker
+    # imports and compiled (tools/stdlib.py), and its package index, which comes in the page (the
+    # boot JSON's lock).
     for name in runtime.PYODIDE_FILES:
-        if name != stdlib.LOCK:
+        if name not in (stdlib.NAME, stdlib.LOCK):
             ship.add(f"{ship.pyodide}/{name}", runtime.RUNTIME / "pyodide" / name)
     ship.add(f"{ship.pyodide}/{stdlib.NAME}", stdlib.build_stdlib(pyodide_version))
     for name in runtime.MICROPYTHON_FILES:

@@ -134,16 +134,18 @@ class Game:
         effects.extend(more)
 
     def _answer(self, effects: list[Effect]) -> str:
-        try:
-            view = plain(page_view(self.model))
-        except Exception as error:
-            self._dispatch(failure(error), effects)
-            view = plain(page_view(self.model))
         # Still starting (the language's catalog on its way): no view, so that the page keeps
         # its loading table, in its own language, until there is a game to show.
         starting = not self.model.booted and self.model.failure is None
+        view = None
+        if not starting:
+            try:
+                view = plain(page_view(self.model))
+            except Exception as error:
+                self._dispatch(failure(error), effects)
+                view = plain(page_view(self.model))
         answer: dict[str, object] = {
-            "view": None if starting else view,
+            "view": view,
             "effects": [self._for_page(e) for e in effects if e[0] not in WORKER_EFFECTS],
             "work": [plain(e) for e in effects if e[0] in WORKER_EFFECTS],  # handed back to us
         }

@@ -127,16 +127,35 @@ class Shown:
 MISSING = object()  # (a key not found: None means something)
 
 
-def first_look() -> dict:
-    """What index.html showed a new player from the first paint, before the game was ready:
-    the lesson's offer (key ``learn``, its button's action) and the suit legend (``suit-tip``),
-    each one's element by key, or None for one the player closed meanwhile (index.html notes
-    those in ``<body data-dismissed>``).  The first view puts its own in their places."""
-    found = {str(node.getAttribute("data-early")): node
-             for node in document.querySelectorAll("[data-early]")}
-    for key in str(document.body.getAttribute("data-dismissed") or "").split():
-        found[key] = None
-    return found
+class FirstLook:
+    """What index.html showed a new player from the first paint, before the game was ready: the
+    lesson's offer (key ``learn``, its button's action) and the suit legend (``suit-tip``).  The
+    first view takes each one it has, to put its own in its place; the rest then goes."""
+
+    def __init__(self) -> None:
+        self._early: dict | None = None  # read at the first view: key -> element, None if closed
+
+    def _read(self) -> dict:
+        if self._early is None:
+            self._early = {str(node.getAttribute("data-early")): node
+                           for node in document.querySelectorAll("[data-early]")}
+            # (the ones the player closed meanwhile: index.html notes them in <body data-dismissed>)
+            for key in str(document.body.getAttribute("data-dismissed") or "").split():
+                self._early[key] = None
+        return self._early
+
+    def take(self, key: str) -> object:
+        """The element shown for ``key``: None where the player closed it, MISSING where there is
+        none (or the first view has been drawn)."""
+        return self._read().pop(key, MISSING)
+
+    def done(self) -> None:
+        """After each view: once the first is drawn, what it did not take goes."""
+        early = self._read()
+        for node in early.values():
+            if node is not None:
+                node.remove()  # not in the first view (a storage that said otherwise)
+        early.clear()
 
 
 def take_place(old: object, new: object) -> None:

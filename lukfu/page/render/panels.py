@@ -10,11 +10,11 @@ from js import document, window
 from lukfu.page.faces import BACK, CARD_DIR, SHAPES, card_src
 from lukfu.page.render.dom import (
     MISSING,
+    FirstLook,
     Shown,
     adopt,
     clear,
     element,
-    first_look,
     js_options,
     normalize,
     take_place,
@@ -61,26 +61,18 @@ class Panels:
         self._notices: dict[int, tuple[object, bool]] = {}
         self._phase_before_failure = ""
         self._tip_made = False
-        # index.html's first look (`first_look`): its elements by key, until the first view
-        self._early: dict | None = None
+        self.first_look = FirstLook()
         self._shapes = False  # whether the faces last showed their suits' shapes
         self._offered = False  # the language picker keeps only the languages offered
         self._translated = False  # the static text was put into another language than English
 
     def render(self, page: object) -> None:
-        first = self._early is None
-        if first:
-            self._early = first_look()
         self._settings(page)
         self._log(page.log)
         self._show_notices(page.notices, page.dismiss)
         if self.shown.changed("suit-tip", (page.suit_tip, page.dismiss)) and page.suit_tip:
             self._suit_tip(page.suit_tip, page.dismiss)
-        if first:
-            for early in self._early.values():
-                if early is not None:
-                    early.remove()  # not in the first view (a storage that said otherwise)
-            self._early = {}
+        self.first_look.done()
         if self.shown.changed("stats", page.stats):
             self._stats(page.stats)
         if self.shown.changed("stats-panel", page.stats_panel):
@@ -233,7 +225,7 @@ class Panels:
             item = self._notices.get(notice.id, (None, False))[0]
             if item is not None and not item.isConnected:
                 continue  # dismissed
-            early = self._early.pop(notice.action, MISSING) if notice.action else MISSING
+            early = self.first_look.take(notice.action) if notice.action else MISSING
             if early is not MISSING:  # index.html's first look: made the game's own
                 self._notices[notice.id] = (early or element("div"), notice.fleeting)
                 if early is not None:  # (None: closed before the game was ready)
@@ -267,7 +259,7 @@ class Panels:
         and leaving the prompt in view, until dismissed (it floats: the table does not move).
         Shown again in another language, it replaces the one on show (not one dismissed)."""
         old = document.getElementById(SUIT_TIP_ID)
-        closed_early = self._early.pop(SUIT_TIP_ID, MISSING) is None
+        closed_early = self.first_look.take(SUIT_TIP_ID) is None
         if (self._tip_made or closed_early) and not old:
             self._tip_made = True
             return  # dismissed
