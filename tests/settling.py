@@ -1,7 +1,7 @@
 """Browser tests act, then look, as a player does: after each action the page has answered.
 
 The page sends what the player does to the game's worker and draws the answer a few
-milliseconds later (lukfu/page/app.py), carrying ``data-answering`` on <html> until every
+milliseconds later (lukfu/web/dom/app.py), carrying ``data-answering`` on <html> until every
 message it sent is answered.  `install` makes every Playwright action of the tests (a click, a
 key, a setting changed, a script run in the page) wait for that attribute to go before it
 returns, so that what a test reads next is what the player would see.  A computer player's

@@ -73,14 +73,15 @@ def test_the_game_comes_as_two_archives_and_no_catalog(built: Path) -> None:
         names = archive.namelist()
         # stored as they are: index.html's loader reads the members without inflating them
         assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_STORED}
-    assert "lukfu/page/app.mpy" in names and "lukfu/page/" in names
+    assert "lukfu/web/dom/app.mpy" in names and "lukfu/web/dom/" in names
     # the loader imports every module, one a task, each after those it imports
     assert sorted(page["imports"]) == sorted(
         name.removesuffix(".mpy").removesuffix("/__init__").replace("/", ".")
         for name in names if name.endswith(".mpy"))
-    assert page["imports"].index("lukfu.page.render.dom") < page["imports"].index(
-        "lukfu.page.render.table") < page["imports"].index("lukfu.page.app")
-    assert not [name for name in names if not name.startswith("lukfu/page/") and name != "lukfu/"]
+    assert page["imports"].index("lukfu.web.dom.render.dom") < page["imports"].index(
+        "lukfu.web.dom.render.table") < page["imports"].index("lukfu.web.dom.app")
+    assert not [name for name in names
+                if not name.startswith("lukfu/web/dom/") and name not in ("lukfu/", "lukfu/web/")]
 
 
 def test_the_archive_holds_compiled_every_module_the_page_can_import(built: Path) -> None:
@@ -88,8 +89,8 @@ def test_the_archive_holds_compiled_every_module_the_page_can_import(built: Path
     function, is compiled in the archive; what the page never imports (the arena) is not."""
     members = archived(built)
     assert "lukfu/web/worker.pyc" in members and "lukfu/__init__.pyc" in members
-    assert "lukfu/page/keys.pyc" in members  # plain, shared by both sides
-    assert "lukfu/page/render/__init__.pyc" not in members  # the page's DOM layer: MicroPython's
+    assert "lukfu/web/dom/keys.pyc" in members  # plain, shared by both sides
+    assert "lukfu/web/dom/render/__init__.pyc" not in members  # the page's DOM layer: MicroPython's
     assert "lukfu/arena.pyc" not in members  # the tournaments' runner: never on the page
     for name, source in bytecode.shipped_modules().items():
         assert bytecode.archive_name(source) in members, name

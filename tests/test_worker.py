@@ -1,7 +1,7 @@
 """The game's worker as the page meets it: JSON messages in, a view, effects and work out.
 
 `lukfu.web.worker` runs under CPython here as it does in Pyodide in the page's worker; the page
-side is played by a stand-in that reads the answers as the page does (`lukfu.page.data.wrap`).
+side is played by a stand-in that reads the answers as the page does (`lukfu.web.dom.data.wrap`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from lukfu.i18n import catalog_path
-from lukfu.page.data import Data, wrap
+from lukfu.web.dom.data import Data, wrap
 from lukfu.web.page import page_view
 from lukfu.web.worker import Game, plain
 

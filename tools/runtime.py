@@ -45,7 +45,7 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# MicroPython runs the page's DOM layer (lukfu/page/) on the main thread; Pyodide the game, in a
+# MicroPython runs the page's DOM layer (lukfu/web/dom/) on the main thread; Pyodide the game, in a
 # worker.  (PyScript's build of MicroPython, loaded by index.html itself.)
 MICROPYTHON = "@micropython/micropython-webassembly-pyscript"
 MICROPYTHON_SRC = NODE_MODULES / MICROPYTHON

@@ -10,7 +10,7 @@
 // cache when it is that very file, instead of downloading it again (static/sw-runtime.js).  Navigations are answered
 // from the precache whatever their query string (?seed=, ?lang=, ?delay=).  The first worker
 // takes charge of the tab that installed it at once (clientsClaim), so that a player who goes
-// offline in that very tab still has every file (lukfu/page/offline.py does not take this
+// offline in that very tab still has every file (lukfu/web/dom/offline.py does not take this
 // first claim for a new version).  A new version waits
 // until the page asks it to take over (the page's "New version — reload"), and outdated caches
 // are deleted when it activates.  The manifest is sorted by URL: Workbox lists files in the order

@@ -6,6 +6,8 @@
   Python, checked by mypy and driven by the tests under CPython.
 - `worker`: the game's side of the page, in a Pyodide worker: it answers the page's messages
   with the view and the effects, as JSON, and carries out the thinking (computer players, the
-  hint, the coach) and the catalogs' fetches.  The page's DOM layer is `lukfu.page`
-  (MicroPython on the main thread).
+  hint, the coach) and the catalogs' fetches.
+- `dom`: the page's DOM layer, in MicroPython on the main thread: it renders what the worker's
+  view says, carries out the effects and turns input into messages; the only code that touches
+  `js`, storage and the clipboard.
 """

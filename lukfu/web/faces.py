@@ -1,6 +1,6 @@
 """The suit legend shown to a new player: a picture and a name for each suit.
 
-Plain Python (no ``js``).  The card images' files are `lukfu.page.faces`' (the page names them
+Plain Python (no ``js``).  The card images' files are `lukfu.web.dom.faces`' (the page names them
 too); this module adds what needs the catalog.
 """
 
@@ -10,8 +10,8 @@ from typing import NamedTuple
 
 from lukfu.cards import SUITS
 from lukfu.i18n import DEFAULT_LANGUAGE, Translator
-from lukfu.page.faces import BACK, CARD_DIR, OWN_INDEX_DIGITS, SHAPES, card_src
 from lukfu.web import naming
+from lukfu.web.dom.faces import BACK, CARD_DIR, OWN_INDEX_DIGITS, SHAPES, card_src
 
 
 def legend_src(suit: int, language: str = DEFAULT_LANGUAGE, shapes: bool = False) -> str:

@@ -2,7 +2,7 @@
 
 Plain Python (no ``js``).  A message is a tuple whose first item names it; so is an effect.
 They are plain data (strings, numbers, booleans, tuples and dicts of them): the page
-(`lukfu.page`, MicroPython) sends its messages to the game's worker (`lukfu.web.worker`) as
+(`lukfu.web.dom`, MicroPython) sends its messages to the game's worker (`lukfu.web.worker`) as
 JSON, and carries out the effects it answers with, except `WORKER_EFFECTS`, which it hands back
 to the worker to carry out (the thinking, and the catalogs' fetches).
 

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 
 from lukfu import CALLING, OVER, Card
 from lukfu.i18n import Translator
-from lukfu.page.keys import REPLAY_KEYS
 from lukfu.session import Step
 from lukfu.web import text, view
+from lukfu.web.dom.keys import REPLAY_KEYS
 from lukfu.web.naming import YOU
 from lukfu.web.result import result_view
 

@@ -16,10 +16,10 @@ from typing import Any
 from lukfu import Action, Card, parse_cards
 from lukfu.ai import LEVELS
 from lukfu.i18n import DEFAULT_LANGUAGE, OFFERED, CatalogError, match_language, translator, translator_from_mo
-from lukfu.page.keys import SHORTCUTS, hand_step
 from lukfu.stats import Statistics, StatisticsError
 from lukfu.web import coaching, deal, learning, options, replay, saving
 from lukfu.web.deal import notice, storage_refused
+from lukfu.web.dom.keys import SHORTCUTS, hand_step
 from lukfu.web.messages import LOCAL, Effect, Message, forget, store
 from lukfu.web.model import Boot, Model, Settings
 from lukfu.web.page import NOT_IN_LESSONS, deal_links, enabled_buttons
@@ -330,8 +330,7 @@ def key(model: Model, fx: list[Effect], name: str, code: str, where: str,
             enabled = enabled_buttons(model)
             chosen = "play" if "play" in enabled else "discard"
             return press(model, fx, chosen) if chosen in enabled else model
-        codes = [str(c) for c in session.state.hands[0]]
-        here = where[5:]
+        codes, here = [str(c) for c in session.state.hands[0]], where[5:]
         step = hand_step(name, codes.index(here), len(codes)) if here in codes else None
         if step is not None:
             fx.append(("handled",))

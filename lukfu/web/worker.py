@@ -1,6 +1,6 @@
 """The game's side of the page, in a Pyodide worker: the model, `update`, the view, the thinking.
 
-The page (`lukfu.page`, MicroPython on the main thread) sends each message as JSON to
+The page (`lukfu.web.dom`, MicroPython on the main thread) sends each message as JSON to
 `receive`, and hands `perform` the effects that are the worker's to carry out
 (`messages.WORKER_EFFECTS`: a computer player or the hint thinking, the coach reviewing, a
 catalog fetched).  Both answer with JSON: the view (`page.page_view`, its named tuples as

@@ -13,7 +13,7 @@ import re
 from js import document, window
 from jsffi import to_js
 
-from lukfu.page.faces import card_src
+from lukfu.web.dom.faces import card_src
 
 SOFT_HYPHEN = "\u00ad"  # where a translator allows a long word to break
 

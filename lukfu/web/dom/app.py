@@ -15,10 +15,10 @@ import sys
 from js import Error, console, document, window
 from jsffi import create_proxy
 
-from lukfu.page.data import wrap
-from lukfu.page.effects import Effects, read_stored
-from lukfu.page.keys import claimed
-from lukfu.page.render.renderer import Renderer
+from lukfu.web.dom.data import wrap
+from lukfu.web.dom.effects import Effects, read_stored
+from lukfu.web.dom.keys import claimed
+from lukfu.web.dom.render.renderer import Renderer
 
 STORED_PREFIX = "lukfu."  # every key the game keeps in the browser's storage
 # The settings' controls: element id -> (its DOM event, the setting's name); a checkbox's value

@@ -11,10 +11,10 @@ import asyncio
 from js import URL, Blob, document, window
 from jsffi import to_js
 
-from lukfu.page.audio import Audio
-from lukfu.page.guard import call, get, settled
-from lukfu.page.offline import Offline
-from lukfu.page.render.dom import later
+from lukfu.web.dom.audio import Audio
+from lukfu.web.dom.guard import call, get, settled
+from lukfu.web.dom.offline import Offline
+from lukfu.web.dom.render.dom import later
 
 LOCAL = "local"  # localStorage; "tab" is sessionStorage (lukfu.web.messages)
 THINK_MARK, THINK_MEASURE = "lukfu-think-start", "lukfu-think"  # for bench/ai_latency.py

@@ -10,7 +10,7 @@ a few seconds, and the press selects nothing), ``data-tips-off`` on the table af
 from js import window
 from jsffi import create_proxy
 
-from lukfu.page.render.dom import later
+from lukfu.web.dom.render.dom import later
 
 HELD = ".term, .card.old, [data-action='claim']"  # what explains itself on a long press
 PRESS_MS = 450  # a touch held this long is a long press

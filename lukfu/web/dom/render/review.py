@@ -6,7 +6,7 @@ Page-only, MicroPython (imports ``js``): it copies a `lukfu.web.review.ReviewVie
 
 from js import document
 
-from lukfu.page.render.dom import Shown, clear, element
+from lukfu.web.dom.render.dom import Shown, clear, element
 
 
 class ReviewPanel:

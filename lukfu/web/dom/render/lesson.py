@@ -7,7 +7,7 @@ Page-only, MicroPython (imports ``js``): it copies a `lukfu.web.lesson.LessonVie
 
 from js import document
 
-from lukfu.page.render.dom import Shown, clear, element
+from lukfu.web.dom.render.dom import Shown, clear, element
 
 FOCUS_CLASS = "lesson-focus"
 

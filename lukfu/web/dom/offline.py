@@ -10,7 +10,7 @@ to play offline", once); when a newer version is waiting (or another tab has swi
 from js import window
 from jsffi import create_proxy, to_js
 
-from lukfu.page.guard import call, settled
+from lukfu.web.dom.guard import call, settled
 
 WORKER = "sw.js"  # relative: the scope is the page's folder, e.g. /<repo>/ on GitHub Pages
 

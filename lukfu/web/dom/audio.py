@@ -8,7 +8,7 @@ browser that has no Web Audio, or refuses it, stays silent and the game goes on.
 
 from js import window
 
-from lukfu.page.guard import new
+from lukfu.web.dom.guard import new
 
 NOISE_SECONDS = 0.25  # the length of the noise buffer every burst is cut from
 

@@ -8,11 +8,11 @@ lists and built by one call (`fill`, `add`): text is always text, never HTML.
 
 from js import document
 
-from lukfu.page.faces import BACK, card_src
-from lukfu.page.keys import shortcut_key
-from lukfu.page.render.dom import Shown, add, card_image, fill, js_options, old_mark, term, tree
-from lukfu.page.render.motion import Flight, deal_out
-from lukfu.page.render.tips import Tips
+from lukfu.web.dom.faces import BACK, card_src
+from lukfu.web.dom.keys import shortcut_key
+from lukfu.web.dom.render.dom import Shown, add, card_image, fill, js_options, old_mark, term, tree
+from lukfu.web.dom.render.motion import Flight, deal_out
+from lukfu.web.dom.render.tips import Tips
 
 
 class Table:

@@ -1,7 +1,7 @@
 """The renderer: the only code that writes the page's DOM, region by region.
 
 Page-only, MicroPython (imports ``js``).  `renderer.Renderer.regions` copies the worker's view
-(a `lukfu.web.page.PageView`, read through `lukfu.page.data`) into the page: `table` (seats,
+(a `lukfu.web.page.PageView`, read through `lukfu.web.dom.data`) into the page: `table` (seats,
 trick, hand, buttons), `panels` (static words, log, notices, settings, statistics, failure,
 dialog), `review` (the coach's) and `lesson` (the guided deal's), with `motion` moving the cards
 and `dom` the tools they share.  (This package imports nothing itself, so that index.html's

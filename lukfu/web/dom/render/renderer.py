@@ -3,10 +3,10 @@
 Page-only, MicroPython (imports ``js`` through the regions).
 """
 
-from lukfu.page.render.lesson import LessonPanel
-from lukfu.page.render.panels import Panels
-from lukfu.page.render.review import ReviewPanel
-from lukfu.page.render.table import Table
+from lukfu.web.dom.render.lesson import LessonPanel
+from lukfu.web.dom.render.panels import Panels
+from lukfu.web.dom.render.review import ReviewPanel
+from lukfu.web.dom.render.table import Table
 
 
 class Renderer:

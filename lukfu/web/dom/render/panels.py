@@ -7,8 +7,8 @@ touching what changed.
 
 from js import document, window
 
-from lukfu.page.faces import BACK, CARD_DIR, SHAPES, card_src
-from lukfu.page.render.dom import (
+from lukfu.web.dom.faces import BACK, CARD_DIR, SHAPES, card_src
+from lukfu.web.dom.render.dom import (
     MISSING,
     FirstLook,
     Shown,

@@ -9,7 +9,7 @@ moved is read from the two views, not from the DOM; the DOM gives only the place
 from js import document
 from jsffi import to_js
 
-from lukfu.page.render.dom import js_options
+from lukfu.web.dom.render.dom import js_options
 
 
 def flight_keys(trick: object) -> dict[str, tuple[int, str]]:
