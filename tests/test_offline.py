@@ -40,7 +40,7 @@ BROKEN_CARDS = """async (names) => {
     const img = new Image();
     img.onload = () => resolve(img.naturalWidth > 0 ? null : name);
     img.onerror = () => resolve(name);
-    img.src = name === "back" ? "static/cards/back.svg" : `static/cards/faces.svg#${name}`;
+    img.src = `static/cards/${name}.svg`;
   });
   return (await Promise.all(names.map(load))).filter(Boolean);
 }"""

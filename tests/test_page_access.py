@@ -221,7 +221,7 @@ def your_turn_is_announced(page: Page, followed: dict[str, int]) -> None:
         assert said == page.inner_text("#prompt")
         best = page.eval_on_selector_all(
             "#trick:not(.finished) .slot.best .slot-cards img",
-            "els => els.map(e => e.getAttribute('src').match(/#([CSMT][1-9])(-shapes)?$/)[1])")
+            "els => els.map(e => e.getAttribute('src').match(/([CSMT][1-9])\\.svg$/)[1])")
         if best:
             play = classify(parse_cards(" ".join(best)))
             assert play is not None and naming.play_text(tr, play) in said, said

@@ -106,7 +106,7 @@ class Player:
         """The best play of the trick in progress (not of the finished one still shown)."""
         srcs = self.page.eval_on_selector_all(
             "#trick:not(.finished) .slot.best .slot-cards img", "els => els.map(e => e.getAttribute('src'))")
-        return [re.search(r"#([CSMT][1-9])(-shapes)?$", s).group(1) for s in srcs]  # type: ignore[union-attr]
+        return [re.search(r"([CSMT][1-9])\.svg$", s).group(1) for s in srcs]  # type: ignore[union-attr]
 
     def visible(self, action: str) -> bool:
         return self.page.is_visible(f"[data-action='{action}']")

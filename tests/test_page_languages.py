@@ -75,7 +75,7 @@ def test_every_language_on_the_page_and_a_whole_deal_in_persian(page: Page, scre
     the_suit_tip_covers_nothing(page, "en")
     page.set_viewport_size(DESKTOP)
     assert tip.locator("li").all_inner_texts() == ["Coins", "Strings", "Myriads", "Tens"]
-    assert tip.locator("img").first.get_attribute("src") == "static/cards/faces.svg#suit-C"
+    assert tip.locator("img").first.get_attribute("src") == "static/cards/suit-C.svg"
     tip.locator("[data-action='dismiss-notice']").click()
     assert page.locator("#suit-tip").count() == 0
     # Switching language mid-deal keeps the deal.
@@ -212,7 +212,7 @@ def suit_tip_in_persian(page: Page, screenshot_dir: Path) -> None:
     assert tip.locator("li").all_inner_texts() == names
     assert persian.gettext("How each suit looks, from low to high") in tip.inner_text()
     faces = tip.locator("img").evaluate_all("els => els.map(e => e.getAttribute('src'))")
-    assert faces == [f"static/cards/fa/faces.svg#suit-{suit}" for suit in "CSMT"]
+    assert faces == [f"static/cards/fa/suit-{suit}.svg" for suit in "CSMT"]
     # Persian cards write their corner index in Persian digits: the hand and the legend too.
     hand = page.eval_on_selector_all("#hand img", "els => els.map(e => e.getAttribute('src'))")
     assert hand and all(src.startswith("static/cards/fa/") for src in hand)

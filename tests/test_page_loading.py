@@ -163,7 +163,7 @@ def test_a_new_player_s_first_look_is_there_from_the_first_paint_and_stays_put(p
     assert tip.is_visible()
     assert tip.locator("figcaption").inner_text() == tr.gettext("How each suit looks, from low to high")
     assert [src for src in tip.locator("img").evaluate_all("els => els.map(e => e.getAttribute('src'))")] \
-        == [f"static/cards/fa/faces.svg#suit-{suit}" for suit in "CSMT"]
+        == [f"static/cards/fa/suit-{suit}.svg" for suit in "CSMT"]
     before = top_of(page, "#table"), top_of(page, "#suit-tip"), top_of(page, "#prompt")
     let_the_runtime_in(page, held)
     assert (top_of(page, "#table"), top_of(page, "#suit-tip"), top_of(page, "#prompt")) == before

@@ -153,7 +153,7 @@ def test_the_looks_apply_live_and_are_kept_and_reduced_motion_moves_nothing(page
     grain = "() => getComputedStyle(document.getElementById('table'), '::before').opacity"
     # Which faces in the page (hand, trick, legend) show their suit's shape, which do not.
     faces = """() => [...document.querySelectorAll("img[src*='cards/']:not([src$='back.svg'])")]
-        .map(img => img.getAttribute('src').endsWith('-shapes'))"""
+        .map(img => img.getAttribute('src').endsWith('.svg#shapes'))"""
     first_card = page.locator("#hand [data-card] img").first
     plain_card = first_card.screenshot()
     plain = page.evaluate(table_filter)

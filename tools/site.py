@@ -157,12 +157,17 @@ def page_words(page: str) -> dict[str, dict[str, object]]:
     """For each language but English, what the page needs to show its whole static text in that
     language before Python starts (locales/<folder>/page.json): every ``data-i18n`` text's
     translation, keyed by its English (after its context and U+0004 when it has one, as gettext
-    keys them).  (The rules card's pictures change to the language's own faces at once: the boot
-    JSON's "faces".)"""
+    keys them), and the card pictures of the rules card in the language's own faces."""
+    from lukfu.cards import Card
     from lukfu.i18n import DEFAULT_LANGUAGE, OFFERED, translator
+    from lukfu.web.faces import SUITS, card_src, legend_src
     from tools.catalogs import page_messages
 
     found = {(context, text) for _line, context, text in page_messages(page)}
+    pictures = [(card_src(str(Card(i))), lambda code, i=i: card_src(str(Card(i)), code))
+                for i in range(36)]
+    pictures += [(legend_src(suit), lambda code, suit=suit: legend_src(suit, code))
+                 for suit in range(len(SUITS))]
     words: dict[str, dict[str, object]] = {}
     for code in OFFERED:
         if code == DEFAULT_LANGUAGE:
@@ -171,7 +176,9 @@ def page_words(page: str) -> dict[str, dict[str, object]]:
         texts = {(f"{context}\u0004{msgid}" if context else msgid):
                  (tr.pgettext(context, msgid) if context else tr.gettext(msgid))
                  for context, msgid in sorted(found, key=lambda m: (m[0] or "", m[1]))}
-        words[code] = {"words": texts}
+        images = {english: own for english, own in ((e, make(code)) for e, make in pictures)
+                  if own != english}
+        words[code] = {"words": texts, "images": images}
     return words
 
 
@@ -216,7 +223,7 @@ def content_security_policy(page: str) -> str:
 def render_page(ship: Shipment) -> str:
     """index.html for site/: the runtime's versioned folders, the boot JSON, the CSP."""
     from lukfu.i18n import DEFAULT_LANGUAGE, OFFERED, language_info
-    from lukfu.web.faces import SUITS, card_src, legend_src
+    from lukfu.web.faces import SUITS, legend_src
 
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     boot = {
@@ -235,8 +242,6 @@ def render_page(ship: Shipment) -> str:
         "page": {code: page_words_url(code) for code in OFFERED if code != DEFAULT_LANGUAGE},
         # The suit legend's pictures in each language's faces, for a new player's first look.
         "legend": {code: [legend_src(suit, code) for suit in range(len(SUITS))] for code in OFFERED},
-        # Each language's sheet of faces, for the rules card's pictures (in the page: English's).
-        "faces": {code: card_src("C1", code).partition("#")[0] for code in OFFERED},
         # The progress bar's megabytes in each language's digits and decimal sign.
         "numbers": {code: [language_info(code).digits, language_info(code).decimal] for code in OFFERED},
     }

@@ -15,11 +15,11 @@ from lukfu.web.dom.faces import BACK, CARD_DIR, OWN_INDEX_DIGITS, SHAPES, card_s
 
 
 def legend_src(suit: int, language: str = DEFAULT_LANGUAGE, shapes: bool = False) -> str:
-    """The suit legend's picture of a suit (0 Coins … 3 Tens): that suit's 5, in a view named
+    """The suit legend's picture of a suit (0 Coins … 3 Tens): that suit's 5, in a file named
     by the suit, so that no card code appears in the page for it.
 
     >>> legend_src(1), legend_src(3, "fa", shapes=True)
-    ('static/cards/faces.svg#suit-S', 'static/cards/fa/faces.svg#suit-T-shapes')
+    ('static/cards/suit-S.svg', 'static/cards/fa/suit-T.svg#shapes')
     """
     return card_src(f"suit-{SUITS[suit]}", language, shapes)
 

@@ -7,7 +7,7 @@ touching what changed.
 
 from js import document, window
 
-from lukfu.web.dom.faces import BACK, CARD_DIR, SHAPES, card_src, plain
+from lukfu.web.dom.faces import BACK, CARD_DIR, SHAPES, card_src
 from lukfu.web.dom.render.dom import (
     MISSING,
     FirstLook,
@@ -166,7 +166,7 @@ class Panels:
     def _show_shapes(self, on: bool) -> None:
         """Every face in the page shows its suit's plain shape, or none (the back has none)."""
         for img in document.querySelectorAll(f"img[src^='{CARD_DIR}']"):
-            src = plain(str(img.getAttribute("src")))
+            src = str(img.getAttribute("src")).split("#")[0]
             if src != card_src(BACK):
                 img.setAttribute("src", src + (SHAPES if on else ""))
 
