@@ -93,8 +93,9 @@ class App:
             self.fail(error, item[0] == "failure")
 
     async def show(self, answer: dict) -> None:
-        """Draw the worker's view, then carry out its effects.  The first view (every region
-        drawn anew) is drawn a region a task, so that the page answers the player between."""
+        """Draw the worker's view, then carry out its effects.  A view with the page's words
+        (the first, and a language switch: every region drawn anew) is drawn a region a task, so
+        that the page answers the player between."""
         if "error" in answer:  # the worker's Python failed in a way it could not tell itself
             raise RuntimeError("the game's worker: " + str(answer["error"]))
         if answer["view"] is not None:  # (none while the worker starts the game)
@@ -105,13 +106,13 @@ class App:
             self.effects.hand_back(effect)
 
     async def draw(self, view: dict, page: dict | None) -> None:
-        first = self.view is None
+        anew = self.view is None or bool(page)
         self.view = wrap(view)
         if page:
             self.effects.max_import = page["max_import"]
             self.renderer.panels.page_words(page, self.view.settings.shapes)
         for _region in self.renderer.regions(self.view):
-            if first:
+            if anew:
                 await asyncio.sleep(0)
 
     def fail(self, error: BaseException, again: bool = False) -> None:

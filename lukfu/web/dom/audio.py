@@ -2,13 +2,16 @@
 
 Page-only, MicroPython (imports ``js``); run by the effects, which have each sound's recipe from
 the worker (its tones: wave, pitch, start, length, loudness). The audio context is made at the
-first sound, which `update` asks for only after the player has interacted with the page; a
-browser that has no Web Audio, or refuses it, stays silent and the game goes on.
+first sound, which `update` asks for only after the player has interacted with the page, in a
+task of its own (opening the audio output blocks the page's thread: 90 ms in headless Chromium
+here), not in the one that drew the view; a browser that has no Web Audio, or refuses it, stays
+silent and the game goes on.
 """
 
 from js import window
 
 from lukfu.web.dom.guard import new
+from lukfu.web.dom.render.dom import later
 
 NOISE_SECONDS = 0.25  # the length of the noise buffer every burst is cut from
 
@@ -23,6 +26,12 @@ class Audio:
     def play(self, tones: list, gap: float, volume: float) -> None:
         if self.broken or not tones:
             return
+        if self.context is None:  # the first sound: once the view is drawn
+            later(0, lambda: self._play(tones, gap, volume))
+        else:
+            self._play(tones, gap, volume)
+
+    def _play(self, tones: list, gap: float, volume: float) -> None:
         try:
             context = self._context()
             start = max(context.currentTime, self.busy_until)
