@@ -97,8 +97,10 @@ def session(page: Any, base: str, level: str, deals: int, seed: int) -> list[tup
     start = now(page)
     page.click("[data-action='replay']")
     page.wait_for_selector("#table[data-phase='replay']")
-    for _ in range(12):
+    for step in range(1, 13):  # a dozen steps, each shown before the next click
         page.click("[data-action='replay-next']")
+        page.wait_for_function("n => document.querySelector('#prompt').textContent"
+                               ".includes(`step ${n} of`)", arg=step)
     page.click("[data-action='replay-close']")
     parts.append(("a replay", start, now(page)))
     start = now(page)

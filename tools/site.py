@@ -2,15 +2,14 @@
 
     python3 tools/build.py            (tools/serve, tools/test and the Pages workflow run it)
 
-site/ holds index.html, the web app manifest and its icons, the
-service worker, the game's two archives (page.zip for the page's MicroPython, lukfu.zip for the
-game's worker), the compiled catalogs, static/ (the game's worker among it), the subset fonts,
-and of the pinned runtime only the files the page fetches (the standard library cut down to
-what the worker imports: tools/stdlib.py), under folders named after their versions
-(runtime/pyodide-<version>/, runtime/micropython-<version>/): a new
-release lives at new URLs, so an old cached module never meets a new wasm, and the service
-worker may take an unchanged runtime from the browser's HTTP cache instead of downloading it
-again.
+site/ holds index.html, the web app manifest and its icons, the service worker, the game's two
+archives (page.zip for the page's MicroPython, lukfu.zip for the game's worker), the compiled
+catalogs, static/ (the game's worker among it, and silence.wav, written here), the subset fonts,
+and of the pinned runtime only the files the page fetches (the standard library cut down to what
+the worker imports: tools/stdlib.py), under folders named after their versions
+(runtime/pyodide-<version>/, runtime/micropython-<version>/): a new release lives at new URLs,
+so an old cached module never meets a new wasm, and the service worker may take an unchanged
+runtime from the browser's HTTP cache instead of downloading it again.
 
 One list, `Shipment`, says what ships; from it come the runtime's paths and the downloads the worker
 counts in index.html (the page reads them from its "boot" JSON), and the service worker's
@@ -21,12 +20,14 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import io
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import wave
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -40,6 +41,7 @@ WORKBOX_SCRIPT = ROOT / "tools" / "service_worker.mjs"
 # Pyodide's files that the game's worker downloads with fetch(): it counts their bytes for the
 # progress bar.  (pyodide.mjs and pyodide.asm.mjs are JavaScript modules it imports.)
 PYODIDE_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip")
+SILENCE = "static/silence.wav"  # drawn here (`silence`): index.html's lukfuWakeAudio plays it
 GAME_WORKER = "static/game-worker.js"  # the game's worker: Pyodide, lukfu.zip (index.html starts it)
 APP_NAME = "Luk Fu"
 THEME = "#2f5247"  # <meta name="theme-color"> in index.html: the table's green
@@ -298,6 +300,18 @@ def place(source: Path, target: Path) -> None:
         shutil.copy2(source, target)
 
 
+def silence() -> bytes:
+    """A twentieth of a second of silence, as a WAV file: what the page plays to open the audio
+    output before its first sound (lukfu/web/dom/audio.py)."""
+    out = io.BytesIO()
+    with wave.open(out, "wb") as sound:
+        sound.setnchannels(1)
+        sound.setsampwidth(1)  # 8-bit samples, unsigned: 128 is silence
+        sound.setframerate(8000)
+        sound.writeframes(bytes([128]) * 400)
+    return out.getvalue()
+
+
 def write(target: Path, data: bytes) -> None:
     if target.is_file() and target.read_bytes() == data:
         return  # unchanged: keep its time, so nothing downstream thinks it changed
@@ -327,6 +341,7 @@ def build_site(dest: Path = SITE, verbose: bool = True) -> Path:
         "manifest.webmanifest": manifest().encode("utf-8"),
     }
     written.update({f"icons/{name}": png for name, png in icons.drawn(THEME, BACKGROUND).items()})
+    written[SILENCE] = silence()
     source_page = (ROOT / "index.html").read_text(encoding="utf-8")
     for code, words in page_words(source_page).items():
         written[page_words_url(code)] = json.dumps(

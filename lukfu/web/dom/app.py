@@ -111,6 +111,7 @@ class App:
         if page:
             self.effects.max_import = page["max_import"]
             self.renderer.panels.page_words(page, self.view.settings.shapes)
+            await asyncio.sleep(0)  # the page's words are a region of their own
         for _region in self.renderer.regions(self.view):
             if anew:
                 await asyncio.sleep(0)

@@ -2,16 +2,18 @@
 
 Page-only, MicroPython (imports ``js``); run by the effects, which have each sound's recipe from
 the worker (its tones: wave, pitch, start, length, loudness). The audio context is made at the
-first sound, which `update` asks for only after the player has interacted with the page, in a
-task of its own (opening the audio output blocks the page's thread: 90 ms in headless Chromium
-here), not in the one that drew the view; a browser that has no Web Audio, or refuses it, stays
+first sound, which `update` asks for only after the player has interacted with the page: once
+index.html's ``lukfuWakeAudio`` has opened the audio output, off the page's thread, by playing a
+moment of silence (``new AudioContext()`` opening it itself held the page's thread 125-340 ms in
+headless Chromium here, and 2 ms after); a browser that has no Web Audio, or refuses it, stays
 silent and the game goes on.
 """
 
+import asyncio
+
 from js import window
 
-from lukfu.web.dom.guard import new
-from lukfu.web.dom.render.dom import later
+from lukfu.web.dom.guard import new, settled
 
 NOISE_SECONDS = 0.25  # the length of the noise buffer every burst is cut from
 
@@ -22,16 +24,27 @@ class Audio:
         self.noise: object = None
         self.broken = False
         self.busy_until = 0.0  # when the sounds asked for so far have started
+        self.waiting: list = []  # the sounds asked for while the audio output opens
 
     def play(self, tones: list, gap: float, volume: float) -> None:
         if self.broken or not tones:
             return
-        if self.context is None:  # the first sound: once the view is drawn
-            later(0, lambda: self._play(tones, gap, volume))
-        else:
+        if self.context is not None:
+            self._play(tones, gap, volume)
+            return
+        self.waiting.append((tones, gap, volume))
+        if len(self.waiting) == 1:  # the first sound: the output opens, then it plays
+            asyncio.create_task(self._open())
+
+    async def _open(self) -> None:
+        await settled(window.lukfuWakeAudio())  # played or not, the context comes next
+        waiting, self.waiting = self.waiting, []
+        for tones, gap, volume in waiting:
             self._play(tones, gap, volume)
 
     def _play(self, tones: list, gap: float, volume: float) -> None:
+        if self.broken:
+            return
         try:
             context = self._context()
             start = max(context.currentTime, self.busy_until)
