@@ -41,7 +41,7 @@ WORKBOX_SCRIPT = ROOT / "tools" / "service_worker.mjs"
 # Pyodide's files that the game's worker downloads with fetch(): it counts their bytes for the
 # progress bar.  (pyodide.mjs and pyodide.asm.mjs are JavaScript modules it imports.)
 PYODIDE_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip")
-SILENCE = "static/silence.wav"  # drawn here (`silence`): index.html's lukfuWakeAudio plays it
+SILENCE = "static/silence.wav"  # written here (`silence`); the boot JSON tells index.html
 GAME_WORKER = "static/game-worker.js"  # the game's worker: Pyodide, lukfu.zip (index.html starts it)
 APP_NAME = "Luk Fu"
 THEME = "#2f5247"  # <meta name="theme-color"> in index.html: the table's green
@@ -236,6 +236,7 @@ def render_page(ship: Shipment) -> str:
             "imports": bytecode.page_modules(),  # in this order, one a task
         },
         "worker": GAME_WORKER,
+        "silence": SILENCE,  # played before the first sound (index.html's lukfuWakeAudio)
         "runtime": f"{ship.pyodide}/",
         "archive": bytecode.ARCHIVE,
         "lock": stdlib.lock_text(),  # Pyodide's package index, without its packages
