@@ -99,7 +99,8 @@ def test_every_han_character_has_a_glyph(built: dict[str, int]) -> None:
         assert not missing, f"noto-sans-tc-{weight}.woff2 lacks {''.join(missing)}"
         page_glyphs = cmap(f"noto-sans-tc-{weight}-page")
         assert {ord(c) for c in page} <= page_glyphs
-        assert len(page_glyphs) == len(page), "the page face should hold index.html's characters only"
+        assert len(page_glyphs - {fonts.SPACE}) == len(page), (
+            "the page face should hold index.html's characters only (and the space)")
 
 
 def test_every_persian_character_has_a_glyph(built: dict[str, int]) -> None:
@@ -151,20 +152,17 @@ def parse_ranges(value: str) -> set[tuple[int, int]]:
 
 def test_the_stylesheet_declares_each_face_with_its_ranges(built: dict[str, int]) -> None:
     faces = font_faces()
-    order = []
     for face in fonts.FACES:
         url = f'url("../runtime/fonts/{face.name}.woff2") format("woff2")'
         matching = [i for i, rule in enumerate(faces) if rule.get("src") == url]
         assert len(matching) == 1, f"style.css should declare {face.name}.woff2 once, as {url}"
         rule = faces[matching[0]]
-        order.append((face, matching[0]))
         # The URL is relative to static/style.css.
         assert (CSS.parent / "../runtime/fonts" / f"{face.name}.woff2").resolve().is_file()
         assert rule["font-display"] == "swap"
         assert rule["font-style"] == "normal"
-        assert rule["font-weight"] == face.name.split("-")[-2 if face.page_only else -1]
-        family = "Noto Sans TC" if face.package == runtime.NOTO else "Vazirmatn"
-        assert rule["font-family"].strip('"') == family
+        assert rule["font-weight"] == face.weight
+        assert rule["font-family"].strip('"') == face.family
         declared = parse_ranges(rule["unicode-range"])
         if face.page_only:
             # Exactly the characters index.html shows in this script (sorted, for the reader).
@@ -176,12 +174,34 @@ def test_the_stylesheet_declares_each_face_with_its_ranges(built: dict[str, int]
             )
         else:
             assert declared == set(face.ranges)
-    # A page face comes after the full face of its family and weight: a browser tries the last
-    # declared face first, so the characters of index.html never make it fetch the full one.
-    position = {face.name: index for face, index in order}
-    for face, index in order:
-        if face.page_only:
-            assert index > position[face.name.removesuffix("-page")]
+
+
+def test_one_face_per_family_weight_and_character() -> None:
+    """Gecko and WebKit shape each @font-face's run apart: two faces of one family and weight
+    whose unicode-ranges share a character would split a word between them (a Persian word's
+    letters stop joining at the change of face).  No two faces of the stylesheet overlap so."""
+    faces = font_faces()
+    for i, first in enumerate(faces):
+        for second in faces[i + 1:]:
+            keys = ("font-family", "font-weight", "font-style")
+            same = all(first.get(key) == second.get(key) for key in keys)
+            if not same:
+                continue
+            ours, theirs = parse_ranges(first["unicode-range"]), parse_ranges(second["unicode-range"])
+            shared = [(a, b) for a in ours for b in theirs if a[0] <= b[1] and b[0] <= a[1]]
+            assert not shared, (
+                f"{first['src']} and {second['src']} are both {first['font-family']} "
+                f"{first['font-weight']} for U+{shared[0][0][0]:04X}-{shared[0][0][1]:04X}")
+
+
+def test_every_subset_has_a_space_and_the_persian_ones_the_joiners(built: dict[str, int]) -> None:
+    """WebKit draws a zero-width non-joiner with the font's space glyph: a subset without U+0020
+    drops the letter after it (کارت‌های shown as کارت‌ای)."""
+    for face in fonts.FACES:
+        glyphs = cmap(face.name)
+        assert fonts.SPACE in glyphs, f"{face.name}.woff2 has no space glyph"
+        if face.package == runtime.VAZIRMATN:
+            assert {0x200C, 0x200D} <= glyphs, f"{face.name}.woff2 lacks the (non-)joiner"
 
 
 def test_the_font_stacks_name_both_families() -> None:
@@ -192,9 +212,14 @@ def test_the_font_stacks_name_both_families() -> None:
     # After the reader's own fonts (so a machine with them fetches nothing), before the generic.
     assert stack.index("Noto Sans TC") > stack.index("Noto Sans CJK SC")
     assert stack[-1] == "sans-serif" and "Vazirmatn" in stack
-    for lang, family in (("zh-Hant", "Noto Sans TC"), ("fa", "Vazirmatn")):
+    # The page's own few characters come from its tiny faces, before the full families.
+    assert stack.index(fonts.PAGE_FAMILY) < min(stack.index("Noto Sans TC"), stack.index("Vazirmatn"))
+    pages = (("zh-Hant", "Noto Sans TC", "Vazirmatn"), ("fa", "Vazirmatn", "Noto Sans TC"))
+    for lang, family, other in pages:
         rule = re.search(rf":root:lang\({lang}\)\s*\{{\s*font-family:\s*([^;]+);", css)
-        assert rule and rule[1].split(",")[0].strip().strip('"') == family
+        assert rule
+        stack = [f.strip().strip('"') for f in rule[1].split(",")]
+        assert stack[0] == family and stack.index(fonts.PAGE_FAMILY) < stack.index(other)
 
 
 # --- In the browser ---------------------------------------------------------------------------
@@ -271,7 +296,7 @@ def test_english_fetches_at_most_the_tiny_page_faces_then_chinese_renders_with_t
     assert sum(fetched.values()) < 10_000
     assert_glyphs_not_boxes(page, ".masthead .hanzi")
     if "noto-sans-tc-700-page.woff2" in fetched:  # no Chinese font here: the subset draws 六虎
-        assert faces_loaded(page, "Noto Sans TC", "六")
+        assert faces_loaded(page, fonts.PAGE_FAMILY, "六")
     page.locator("header.masthead").screenshot(path=str(screenshot_dir / "fonts-title.png"))
     speak(page, "zh-Hant")
     page.evaluate("() => document.fonts.ready.then(() => true)")

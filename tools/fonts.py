@@ -26,7 +26,7 @@ from tools.runtime import NODE_MODULES, NOTO, ROOT, RUNTIME, VAZIRMATN, BuildErr
 
 FONTS = RUNTIME / "fonts"
 FONT_MANIFEST = FONTS / "fonts.json"
-FONT_RECIPE = 2  # bump when the way fonts are cut below changes: every font is cut again
+FONT_RECIPE = 3  # bump when the way fonts are cut below changes: every font is cut again
 
 # The characters each font serves (the unicode-range of its @font-face rules in style.css):
 # CJK punctuation, ideographs (with extension A and compatibility forms) and full-width forms;
@@ -37,6 +37,11 @@ ARABIC_RANGES = ((0x0600, 0x06FF), (0x200C, 0x200F), (0xFB50, 0xFDFF), (0xFE70, 
 # 毛公 Mau Gung, 百子 Bak Chi); Persian digits (numbers are formatted at run time), Persian
 # punctuation (، ؛ ؟ ٪ ٫ ٬), the zero-width non-joiner and joiner, the direction marks.
 FIXED_TEXT = "六虎老歲牌毛公百子" + "۰۱۲۳۴۵۶۷۸۹" + "،؛؟٪٫٬" + "\u200c\u200d\u200e\u200f"
+# Kept in every face, outside its unicode-range: the space, which WebKit draws a zero-width
+# non-joiner with (without it, the letter after U+200C is dropped: کارت‌های as کارت‌ای); and the
+# joiners themselves, in the faces that serve their range.
+EVERY_FACE = " \u200c\u200d"
+SPACE = 0x20
 
 
 @dataclass(frozen=True)
@@ -49,9 +54,25 @@ class Face:
     #               the first file (by name) that has it; Noto Sans TC ships in ~100 slices
     ranges: tuple[tuple[int, int], ...]
     # Only the characters of index.html itself (the title 六虎, the language names 繁體中文 and
-    # فارسی): a small face an English page may need, declared after the full one in style.css
-    # so that a browser tries it first and never fetches the full one for those characters.
+    # فارسی): a small face an English page may need.  It has a family of its own (PAGE_FAMILY),
+    # named before the full family in the stacks that may need it: two faces of one family split
+    # by unicode-range would break Persian joining at each change of face in Gecko and WebKit,
+    # which shape each face's run apart.
     page_only: bool = False
+
+    @property
+    def family(self) -> str:
+        """The font-family this face is declared under in style.css."""
+        if self.page_only:
+            return PAGE_FAMILY
+        return "Noto Sans TC" if self.package == NOTO else "Vazirmatn"
+
+    @property
+    def weight(self) -> str:
+        return self.name.split("-")[-2 if self.page_only else -1]
+
+
+PAGE_FAMILY = "Luk Fu Page"
 
 
 NOTO_SLICES = "files/noto-sans-tc-[0-9]*-{weight}-normal.woff2"
@@ -103,8 +124,8 @@ def in_ranges(codepoint: int, ranges: tuple[tuple[int, int], ...]) -> bool:
 
 def face_codepoints(face: Face, page: str, catalogs: str) -> list[int]:
     """The characters ``face`` must have, sorted."""
-    text = page if face.page_only else page + catalogs + FIXED_TEXT
-    return sorted({cp for cp in map(ord, text) if in_ranges(cp, face.ranges)})
+    text = (page if face.page_only else page + catalogs + FIXED_TEXT) + EVERY_FACE
+    return sorted({cp for cp in map(ord, text) if in_ranges(cp, face.ranges) or cp == SPACE})
 
 
 def face_sources(face: Face) -> list[Path]:
