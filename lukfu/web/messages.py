@@ -19,7 +19,10 @@ Messages (what happened to the page):
 - ``("card", code)``: a card of your hand was pressed
 - ``("play-card", code)``: a card of your hand was double-clicked or double-tapped
 - ``("key", key, code, where, shift)``: a key went down (``KeyboardEvent.key`` and ``.code``);
-  ``where`` is ``"card:<code>"`` on a card of your hand, else ``""``
+  ``where`` is ``"card:<code>"`` on a card of your hand, else ``""``.  Moving along your hand
+  (the arrow keys, Home, End) is the page's own and is never sent but in a replay; Space on a
+  card is sent as ``("card", code)``, and Enter names the card that had the keyboard as it went
+  down (`lukfu.web.dom.keys.on_hand`)
 - ``("setting", name, value)``: a setting changed (``speed``, ``level``, ``marks``, ``shapes``,
   a look's name, ``language``)
 - ``("computer-turn", generation)``: the pause before a computer move is over
@@ -43,7 +46,6 @@ Effects (what the page must do):
 - ``("fetch-catalog", language)``
 - ``("download", name, text)``, ``("choose-file",)``, ``("copy", text)``
 - ``("address", query)``: the address's ``?…`` becomes ``query`` (no reload)
-- ``("focus-card", index)``: the keyboard moves to card ``index`` of your hand
 - ``("handled",)``: the key was used (the page prevents its default)
 - ``("register-offline",)``, ``("accept-new-version",)``
 - ``("sound", name)``: the worker adds the sound's recipe (`lukfu.web.sounds`) for the page

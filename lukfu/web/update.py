@@ -19,7 +19,7 @@ from lukfu.i18n import DEFAULT_LANGUAGE, OFFERED, CatalogError, match_language, 
 from lukfu.stats import Statistics, StatisticsError
 from lukfu.web import coaching, deal, learning, options, replay, saving
 from lukfu.web.deal import notice, storage_refused
-from lukfu.web.dom.keys import SHORTCUTS, hand_step
+from lukfu.web.dom.keys import SHORTCUTS
 from lukfu.web.messages import LOCAL, Effect, Message, forget, store
 from lukfu.web.model import Boot, Model, Settings
 from lukfu.web.page import NOT_IN_LESSONS, deal_links, enabled_buttons
@@ -312,30 +312,24 @@ def play_alone(model: Model, fx: list[Effect], chosen: Card) -> Model:
 
 def key(model: Model, fx: list[Effect], name: str, code: str, where: str,
         shift: bool = False) -> Model:
-    """The keyboard: in a replay ← → Home End move through it; on your hand the arrows, Home and
-    End move along it and Enter plays or discards the selection (or, with nothing selected, the
-    card alone); Escape ends a replay; letters press the table's buttons."""
+    """The keyboard: in a replay ← → Home End move through it; on a card of your hand Enter plays
+    or discards the selection (or, with nothing selected, that card alone); Escape ends a
+    replay; letters press the table's buttons.  (Moving along your hand is the page's own: the
+    keyboard stays where the page put it, never moved from here.)"""
     session = model.session
     if model.replay is not None:
         action = replay.key_action(name, model.tr.direction)
         if action is not None:
             fx.append(("handled",))
             return deal.replay_to(model, action)
-    if where.startswith("card:") and session is not None and model.failure is None:
-        if name == "Enter":
-            fx.append(("handled",))
-            if not model.selected:  # Enter on a card with nothing selected plays it alone
-                cards = [c for c in session.state.hands[0] if str(c) == where[5:]]
-                return play_alone(model, fx, cards[0]) if cards else model
-            enabled = enabled_buttons(model)
-            chosen = "play" if "play" in enabled else "discard"
-            return press(model, fx, chosen) if chosen in enabled else model
-        codes, here = [str(c) for c in session.state.hands[0]], where[5:]
-        step = hand_step(name, codes.index(here), len(codes)) if here in codes else None
-        if step is not None:
-            fx.append(("handled",))
-            fx.append(("focus-card", step))
-            return model
+    if name == "Enter" and where.startswith("card:") and session is not None and model.failure is None:
+        fx.append(("handled",))
+        if not model.selected:  # Enter on a card with nothing selected plays it alone
+            cards = [c for c in session.state.hands[0] if str(c) == where[5:]]
+            return play_alone(model, fx, cards[0]) if cards else model
+        enabled = enabled_buttons(model)
+        chosen = "play" if "play" in enabled else "discard"
+        return press(model, fx, chosen) if chosen in enabled else model
     button = SHORTCUTS.get(code)
     if button and not shift and model.replay is None and button in enabled_buttons(model):
         fx.append(("handled",))

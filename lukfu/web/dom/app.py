@@ -4,6 +4,10 @@ view, effects) is drawn by the renderer and carried out by the effects.
 Page-only, MicroPython (imports ``js`` and ``jsffi``).  No decision is made here: every one
 is `update`'s, in the worker (`lukfu.web.worker`).  The page never waits for the worker to go
 on answering the player: each message is sent as it happens, each answer drawn as it arrives.
+Your hand's keyboard is the page's own (roving focus): the arrow keys, Home and End move along
+it at once, without a message, and Space and Enter send the card that has the keyboard as they
+go down; the worker never moves the keyboard.  Only while a message that may change your hand
+is unanswered (a play: `keys.changes_hand`) do the hand's keys wait, in order, for its answer.
 Anything that goes wrong on the page becomes a ``("failure", details)`` message.
 """
 
@@ -17,7 +21,7 @@ from jsffi import create_proxy
 
 from lukfu.web.dom.data import wrap
 from lukfu.web.dom.effects import Effects, read_stored
-from lukfu.web.dom.keys import claimed
+from lukfu.web.dom.keys import HAND_KEYS, PLAY, SELECT, changes_hand, claimed, hand_step, on_hand
 from lukfu.web.dom.render.renderer import Renderer
 
 STORED_PREFIX = "lukfu."  # every key the game keeps in the browser's storage
@@ -52,6 +56,8 @@ class App:
         self.game = game  # the worker's calls: receive(message), perform(effect), in JSON
         self.view = None  # the view last drawn
         self.unanswered = 0  # messages sent, not answered yet
+        self.changing = 0  # of those, the ones that may change your hand (keys.changes_hand)
+        self.held: list = []  # the hand's keys pressed meanwhile: (key, code, shift), in order
         self.renderer = Renderer()
         self.effects = Effects(self)
         self._drawing = asyncio.Lock()  # one answer drawn at a time (the first in parts)
@@ -64,13 +70,18 @@ class App:
         sent is answered, the page carries ``data-answering`` (the browser tests wait for it
         to go after each action of theirs, as a player's eye would)."""
         self.unanswered += 1
+        changing = changes_hand(message)
+        self.changing += changing
         document.documentElement.setAttribute("data-answering", "")
-        asyncio.create_task(self._answered(self._ask(self.game.receive, message)))
+        asyncio.create_task(self._answered(self._ask(self.game.receive, message), changing))
 
-    async def _answered(self, asking: object) -> None:
+    async def _answered(self, asking: object, changing: bool) -> None:
         try:
             await asking
         finally:
+            self.changing -= changing
+            if not self.changing:
+                self.release_keys()  # (they may send more: before data-answering is taken off)
             self.unanswered -= 1
             if not self.unanswered:
                 document.documentElement.removeAttribute("data-answering")
@@ -133,6 +144,7 @@ class App:
         self._listen(document, "click", self.on_click)
         self._listen(document, "dblclick", self.on_double_click)
         self._listen(document, "keydown", self.on_key)
+        self._listen(document, "keyup", self.on_key_up)
         chooser = document.getElementById("stats-file")
         self._listen(chooser, "change", lambda _e: asyncio.create_task(
             self.effects.read_chosen_file(chooser)))
@@ -187,13 +199,56 @@ class App:
         if not target.closest or target.closest("input, select, textarea, a"):
             return
         card = target.closest("#hand [data-card]")
+        key, code, shift = str(event.key), str(event.code), bool(event.shiftKey)
+        if card and on_hand(key, self.replaying()):
+            event.preventDefault()  # (Space's and Enter's own click too: the page sends them)
+            if event.repeat and key in (SELECT, PLAY):
+                return  # held down: once
+            if self.changing or self.held:  # your hand may be about to change: after it
+                self.held.append((key, code, shift))
+            else:
+                self.hand_key(key, code, shift, card)
+            return
         where = "card:" + str(card.getAttribute("data-card")) if card else ""
-        key = str(event.key)
-        replaying = self.view is not None and self.view.table is not None \
-            and self.view.table.phase == "replay"
-        if claimed(key, where, replaying):
+        if claimed(key, where, self.replaying()):
             event.preventDefault()
-        self.send(["key", key, str(event.code), where, bool(event.shiftKey)])
+        self.send(["key", key, code, where, shift])
+
+    def on_key_up(self, event: object) -> None:
+        """A button's Space clicks it as the key comes up: on your hand, the page sent it already."""
+        target = event.target
+        if str(event.key) == SELECT and target.closest and target.closest("#hand [data-card]"):
+            event.preventDefault()
+
+    def replaying(self) -> bool:
+        return self.view is not None and self.view.table is not None \
+            and self.view.table.phase == "replay"
+
+    def hand_key(self, key: str, code: str, shift: bool, card: object) -> None:
+        """A key of your hand pressed on ``card``, the card that has the keyboard now."""
+        name = str(card.getAttribute("data-card"))
+        if key in HAND_KEYS:
+            codes = self.renderer.table.hand_codes()
+            if name in codes:
+                self.renderer.table.focus_card(hand_step(key, codes.index(name), len(codes)))
+        elif key == SELECT:
+            self.send(["card", name])
+        else:
+            self.send(["key", key, code, "card:" + name, shift])
+
+    def release_keys(self) -> None:
+        """The hand's keys held while it might change, each on the card that has the keyboard
+        now, as they would have been pressed after the change (until one may change it again)."""
+        while self.held and not self.changing:
+            key, code, shift = self.held.pop(0)
+            active = document.activeElement
+            card = active.closest("#hand [data-card]") if active and active.closest else None
+            if not card:  # the keyboard left your hand (its last card played): they are dropped
+                self.held = []
+            elif on_hand(key, self.replaying()):
+                self.hand_key(key, code, shift, card)
+            else:  # a replay's key now
+                self.send(["key", key, code, "card:" + str(card.getAttribute("data-card")), shift])
 
 
 _app = None  # the one game on the page, kept alive for its event handlers

@@ -73,8 +73,6 @@ class Effects:
         elif kind == "address":
             query = args[0]
             call(window.history, "replaceState", None, "", query or window.location.pathname)
-        elif kind == "focus-card":
-            self.app.renderer.focus_card(args[0])
         elif kind == "register-offline":
             asyncio.create_task(self.offline.register())
         elif kind == "accept-new-version":

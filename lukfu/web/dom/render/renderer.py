@@ -27,6 +27,3 @@ class Renderer:
         self.review.render(page.review)
         self.lesson.render(page.lesson)
         yield "review and lesson"
-
-    def focus_card(self, index: int) -> None:
-        self.table.focus_card(index)

@@ -7,9 +7,10 @@ lists and built by one call (`fill`, `add`): text is always text, never HTML.
 """
 
 from js import document
+from jsffi import create_proxy
 
 from lukfu.web.dom.faces import BACK, card_src
-from lukfu.web.dom.keys import shortcut_key
+from lukfu.web.dom.keys import landing, shortcut_key
 from lukfu.web.dom.render.dom import Shown, add, card_image, fill, js_options, old_mark, term, tree
 from lukfu.web.dom.render.motion import Flight, deal_out
 from lukfu.web.dom.render.tips import Tips
@@ -39,9 +40,13 @@ class Table:
         self._trick_view: object = None
         self._dealt = ""  # the cards last dealt out (TableView.dealt)
         self._current = ""  # the card of your hand that holds the tab stop
-        self._current_index = 0
+        self._codes: list = []  # your hand's cards as drawn
         self._pressed: dict = {}  # what each card of your hand shows: (selected, usable, better)
         self._flight: object = None  # the cards' places before this render (read_places)
+        # Whichever card of your hand gets the keyboard (the arrow keys, Tab, a click, a screen
+        # reader) is its tab stop from then on, and a view drawn later keeps the keyboard there.
+        self._on_focus = create_proxy(self._focused)
+        self.hand.addEventListener("focusin", self._on_focus)
 
     def read_places(self, page: object) -> None:
         """Before anything of a render is written (`renderer.Renderer.regions`): where the cards
@@ -233,15 +238,13 @@ class Table:
         pressed = {c.code: (c.selected, c.usable, c.better) for c in cards}
         if self.shown.changed("hand", layout):
             codes = [c.code for c in cards]
-            if self._current not in codes:  # played: the card that took its place
-                self._current = codes[min(self._current_index, len(codes) - 1)] if codes else ""
+            self._current = landing(self._codes, codes, self._current)
+            self._codes = codes
             fill(self.hand, [self._card(card, old, enabled) for card in cards])
             self.shown.changed("hand-enabled", enabled)  # (drawn so above: noted)
             self._pressed = pressed
-            if codes:
-                self._current_index = codes.index(self._current)
-                if focused:
-                    self.hand.querySelector(f'[data-card="{self._current}"]').focus()
+            if focused and codes:
+                self.hand.querySelector(f'[data-card="{self._current}"]').focus()
             return
         if self.shown.changed("hand-enabled", enabled):
             for button in self.hand.querySelectorAll("[data-card]"):
@@ -274,16 +277,33 @@ class Table:
                     aria_disabled="false" if enabled else "true",
                     tabindex="0" if card.code == self._current else "-1", **attrs)
 
-    def focus_card(self, index: int, focus: bool = True) -> None:
-        """Make card ``index`` of your hand its one tab stop, and focus it if ``focus``."""
+    def hand_codes(self) -> list:
+        """The codes of your hand's cards, as drawn, left to right."""
         cards = self.hand.querySelectorAll("[data-card]")
-        for i in range(cards.length):
-            cards[i].setAttribute("tabindex", "0" if i == index else "-1")
+        return [str(cards[i].getAttribute("data-card")) for i in range(cards.length)]
+
+    def focus_card(self, index: int) -> None:
+        """Move the keyboard to card ``index`` of your hand (its tab stop from now on)."""
+        cards = self.hand.querySelectorAll("[data-card]")
         if 0 <= index < cards.length:
-            self._current = str(cards[index].getAttribute("data-card"))
-            self._current_index = index
-            if focus:
-                cards[index].focus()
+            self._tab_stop(cards[index])
+            cards[index].focus()
+
+    def _focused(self, event: object) -> None:
+        card = event.target.closest("[data-card]") if event.target.closest else None
+        if card:
+            self._tab_stop(card)
+
+    def _tab_stop(self, card: object) -> None:
+        """Make ``card`` your hand's one tab stop (roving tabindex)."""
+        code = str(card.getAttribute("data-card"))
+        if code == self._current:
+            return
+        old = self.hand.querySelector(f'[data-card="{self._current}"]') if self._current else None
+        if old:
+            old.setAttribute("tabindex", "-1")
+        card.setAttribute("tabindex", "0")
+        self._current = code
 
     def _button(self, view: object) -> None:
         if not self.shown.changed(f"button-{view.action}", view):
