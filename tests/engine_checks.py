@@ -1,0 +1,229 @@
+"""The same visit in Firefox and in WebKit as in Chromium: what tests/test_firefox.py and test_webkit.py run.
+
+One browser of the engine, with a profile of its own, makes one visit as a new player would, in
+order (each test leaves the page where the next one starts):
+
+1. a first visit boots (the guided deal offered, the suit legend shown), and its service worker
+   takes the site in;
+2. a whole deal against Beginner, played by clicking, ends with the engine's own result, and the
+   coach's review shows the figures `lukfu.coach` gives under CPython;
+3. the guided deal's first five steps (two Nexts, a refused Call, a Pass, a led single);
+4. a Persian page whose letters join: two fixed lines (one of joining letters, one with
+   zero-width non-joiners) are as wide as in Chromium, within 3 %;
+5. with the server gone, a reload plays on from the service worker's copy.
+
+The site is served by a server of the module's own (step 5 stops it).  Screenshots:
+artifacts/screenshots/<engine>-*.png.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import pytest
+from conftest import skip_or_fail
+from engines import Engine, EngineMissing, launch
+
+from lukfu.coach import review
+from lukfu.i18n import translator
+from lukfu.lesson import STEPS
+from lukfu.saves import read_save
+from lukfu.web.lesson import WORDS
+from tools import devserver
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+READY = ("(() => { const t = document.getElementById('table'); return !!t"
+         " && t.dataset.phase !== 'loading' && !!document.querySelector('#hand [data-card]'); })()")
+MY_TURN = ("(() => { const t = document.getElementById('table');"
+           " return t.dataset.phase === 'over' || t.dataset.toMove === '0'; })()")
+SAVE = "localStorage.getItem('lukfu.save')"
+VISIBLE = "(s => { const e = document.querySelector(s); return !!e && !!e.offsetParent && !e.disabled; })"
+# Persian lines whose letters must join: one of joining letters (the page's own words), one with
+# zero-width non-joiners (کارت‌های "your cards", ده‌تایی "Tens", ده‌هزاری "Myriads").
+PERSIAN_LINES = ("بازی قوانین تنظیمات فارسی سکه رشته", "کارت‌های ده‌تایی ده‌هزاری می‌توانید")
+WIDTHS = """(lines => document.fonts.ready.then(async () => {
+  const widths = [];
+  for (const line of lines) {
+    const probe = document.createElement('span');
+    probe.style.cssText = 'position: absolute; inset-block-start: 0; white-space: nowrap; font-size: 32px';
+    probe.textContent = line;
+    document.body.append(probe);
+    await document.fonts.load('32px Vazirmatn', line);
+    widths.push(probe.getBoundingClientRect().width);
+    probe.remove();
+  }
+  return widths;
+}))"""
+LEVEL = "beginner"
+
+
+def persian_widths(engine_js: Any) -> list[float]:
+    return [float(w) for w in engine_js(f"{WIDTHS}({json.dumps(PERSIAN_LINES)})")]
+
+
+class EngineChecks:
+    """The visit, for ``engine`` ("firefox" or "webkit"): subclassed by a test module each."""
+
+    engine: ClassVar[str] = ""
+    seed: ClassVar[int] = 12
+
+    @pytest.fixture(scope="class")
+    @classmethod
+    def served(cls, built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+        server, url = devserver.start_in_folder(built_site, tmp_path_factory.mktemp("served"))
+        try:
+            yield server, url
+        finally:
+            server.shutdown()
+            server.server_close()
+
+    @pytest.fixture(scope="class")
+    @classmethod
+    def browser_of_engine(cls, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
+        try:
+            engine = launch(cls.engine, tmp_path_factory.mktemp(f"{cls.engine}-profile"))
+        except EngineMissing as error:
+            skip_or_fail(str(error))
+        with engine:
+            yield engine
+
+    @pytest.fixture
+    def web(self, browser_of_engine: Engine, screenshot_dir: Path) -> Iterator[Engine]:
+        """The engine, checked after each test: no error in the page."""
+        yield browser_of_engine
+        errors = browser_of_engine.errors()
+        assert not errors, f"{self.engine}: errors in the page: {errors}"
+
+    def shot(self, web: Engine, screenshot_dir: Path, name: str) -> None:
+        web.screenshot(screenshot_dir / f"{self.engine}-{name}.png")
+
+    # --- 1 -------------------------------------------------------------------------------------
+
+    def test_1_a_first_visit_boots_and_keeps_the_site(self, web: Engine, served: Any,
+                                                      screenshot_dir: Path) -> None:
+        _, url = served
+        started = time.monotonic()
+        web.open(f"{url}index.html?delay=0", 1366, 768)
+        web.wait(READY, 90, "the dealt hand")
+        booted = time.monotonic() - started
+        print(f"\n{self.engine}: first visit to a playable hand {booted:.2f} s")
+        assert web.js(f"{VISIBLE}(\"#notices [data-action='learn']\")"), "the guided deal is not offered"
+        assert web.js("document.querySelectorAll('#hand [data-card]').length") == 12
+        self.shot(web, screenshot_dir, "first-visit")
+        # The service worker takes the whole site in for offline play (step 5).
+        web.wait("navigator.serviceWorker.ready.then(r => !!r.active)", 90, "the service worker")
+        web.wait("caches.keys().then(async keys => { for (const k of keys) {"
+                 " const c = await caches.open(k); if ((await c.keys()).length > 50) return true; }"
+                 " return false; })", 120, "the precache")
+
+    # --- 2 -------------------------------------------------------------------------------------
+
+    def test_2_a_whole_deal_and_its_review(self, web: Engine, served: Any, screenshot_dir: Path) -> None:
+        _, url = served
+        web.js(f"(localStorage.removeItem('lukfu.save'), localStorage.setItem('lukfu.level', '{LEVEL}'),"
+               " localStorage.removeItem('lukfu.coach'), true)")
+        web.goto(f"{url}index.html?seed={self.seed}&master=0&delay=0")
+        web.wait(READY, 60, "the dealt hand")
+        started, moves = time.monotonic(), 0
+        for _ in range(60):
+            web.wait(MY_TURN, 60, "your turn")
+            web.settle()
+            session = read_save(web.js(SAVE)).session
+            if session.is_over:
+                break
+            legal = session.observation(0).legal
+            action = next((a for a in legal if a.kind == "claim"), legal[0])
+            for card in action.cards:
+                web.act(f"#hand [data-card='{card}']")
+            web.act(f"#actions [data-action='{action.kind}']")
+            moves += 1
+        else:
+            raise AssertionError(f"{self.engine}: the deal did not end")
+        web.wait("document.getElementById('table').dataset.phase === 'over'", 30, "the end")
+        played = time.monotonic() - started
+        # The page's result is the engine's: each seat's net points, as settled under CPython.
+        nets = web.js("[...document.querySelectorAll('[data-result-seat]')].map(e => +e.dataset.net)")
+        assert nets == list(session.state.net_points), nets
+        self.shot(web, screenshot_dir, "deal-over")
+        started = time.monotonic()
+        web.wait(f"{VISIBLE}(\"[data-action='review']\")", 120, "the coach's review")
+        web.act("[data-action='review']")
+        web.wait("!!document.querySelector('#review .review-decisions')", 60, "the review")
+        reviewed = time.monotonic() - started
+        shown = web.js("[...document.querySelectorAll('#review [data-verdict]')]"
+                       ".map(e => [e.dataset.loss, e.dataset.verdict])")
+        expected = review(session, 0)
+        assert shown == [[f"{d.loss:.2f}", d.verdict] for d in expected.decisions]
+        self.shot(web, screenshot_dir, "review")
+        print(f"\n{self.engine}: a deal of {moves} moves {played:.1f} s, its review {reviewed:.1f} s more")
+
+    # --- 3 -------------------------------------------------------------------------------------
+
+    def test_3_the_guided_deal_first_steps(self, web: Engine, screenshot_dir: Path) -> None:
+        tr = translator("en")
+        web.act("#learn")
+        for number in range(1, 6):
+            web.wait(f"document.getElementById('table').dataset.lessonStep === '{number}'", 30,
+                     f"lesson step {number}")
+            step = STEPS[number - 1]
+            if step.asks is None:
+                web.wait(f"{VISIBLE}(\"#lesson [data-action='lesson-next']\")", 30, "Next")
+            assert web.js("document.getElementById('lesson-text').textContent") == WORDS[step.topic](tr)
+            if number == 3:  # another legal move is refused, with the step's reason
+                web.act("#actions [data-action='call']")
+                assert web.js("document.getElementById('lesson-note').textContent")
+                assert web.js("document.getElementById('table').dataset.phase") == "calling"
+                self.shot(web, screenshot_dir, "lesson-3")
+            if step.asks is None:
+                web.act("#lesson [data-action='lesson-next']")
+                continue
+            for card in step.asks.cards:
+                web.act(f"#hand [data-card='{card}']")
+            web.act(f"#actions [data-action='{step.asks.kind}']")
+        web.wait("document.getElementById('table').dataset.lessonStep === '6'", 30, "lesson step 6")
+
+    # --- 4 -------------------------------------------------------------------------------------
+
+    def test_4_persian_letters_join_as_in_chromium(self, web: Engine, served: Any, browser: Browser,
+                                                   screenshot_dir: Path) -> None:
+        _, url = served
+        web.goto(f"{url}index.html?lang=fa&delay=0")
+        web.wait(READY, 60, "the Persian page")
+        assert web.js("document.documentElement.dir") == "rtl"
+        widths = persian_widths(web.js)
+        self.shot(web, screenshot_dir, "fa")
+        context = browser.new_context(service_workers="block")
+        try:
+            page = context.new_page()
+            page.goto(f"{url}index.html?lang=fa&delay=0")
+            page.wait_for_function(READY, timeout=60_000)
+            reference = persian_widths(lambda expression: page.evaluate(expression))
+        finally:
+            context.close()
+        print(f"\n{self.engine}: Persian lines {widths} px, Chromium {reference} px")
+        for line, width, chromium in zip(PERSIAN_LINES, widths, reference, strict=True):
+            assert abs(width - chromium) <= 0.03 * chromium, (
+                f"{self.engine} draws «{line}» {width:.1f} px wide, Chromium {chromium:.1f} px:"
+                " letters that do not join, or a letter dropped")
+
+    # --- 5 -------------------------------------------------------------------------------------
+
+    def test_5_offline_a_reload_plays_on(self, web: Engine, served: Any) -> None:
+        server, url = served
+        server.shutdown()
+        server.server_close()
+        web.goto(f"{url}index.html?lang=en&delay=0")
+        web.wait(READY, 90, "the page, offline")
+        assert web.js("document.documentElement.lang") == "en"
+        assert web.js("!!navigator.serviceWorker.controller")
+        # The guided deal resumes where it was left (step 6), and goes on: the game runs offline.
+        assert web.js("document.getElementById('table').dataset.lessonStep") == "6"
+        web.wait(f"{VISIBLE}(\"#lesson [data-action='lesson-next']\")", 30, "Next")
+        web.act("#lesson [data-action='lesson-next']")
+        web.wait("document.getElementById('table').dataset.lessonStep === '7'", 30, "lesson step 7")

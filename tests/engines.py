@@ -1,0 +1,292 @@
+"""Firefox and WebKit (Safari's engine) for the tests and benchmarks: one driver each, the same verbs.
+
+Playwright drives only its own builds of Firefox and WebKit, which cannot be installed here, so:
+
+- `Firefox`: Debian's firefox-esr over WebDriver BiDi, through npm puppeteer-core
+  (tests/firefox.mjs, a Node process this talks to in JSON lines);
+- `WebKit`: Debian's WebKitGTK MiniBrowser through its WebDriver (webkit2gtk-driver), with
+  Selenium's WebKitGTK driver, on a virtual screen (Xvfb) of its own.
+
+Both take expressions of JavaScript (`js`, awaited when they give a promise), click and press
+keys as a person does (real input events), and wait by polling (`wait`).  `open` shows the page
+at a size: a size narrower than a WebKitGTK window can be (447 px) is an iframe of that size,
+the driver then working inside it.  tools/test installs the browsers (apt) and the drivers
+(package.json, requirements-dev.txt).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin
+
+ROOT = Path(__file__).resolve().parent.parent
+FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
+WEBKIT = os.environ.get("WEBKIT", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
+WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
+SETTLED = "!document.documentElement.hasAttribute('data-answering')"
+# WebKitGTK has no console to read: the page's own errors are kept from the moment it is
+# hooked (right after each load) and read by `errors`.
+HOOK_ERRORS = """(() => { if (window.__errors) return; window.__errors = [];
+  addEventListener('error', e => window.__errors.push('page error: ' + e.message));
+  addEventListener('unhandledrejection', e => window.__errors.push('unhandled: ' + e.reason)); })()"""
+
+
+class EngineMissing(RuntimeError):
+    """The browser or its driver is not installed here."""
+
+
+class Engine:
+    """A browser the tests drive: the verbs every engine has, and waiting built on them."""
+
+    name = ""
+
+    def js(self, expression: str) -> Any:
+        raise NotImplementedError
+
+    def goto(self, url: str) -> None:
+        raise NotImplementedError
+
+    def click(self, selector: str) -> None:
+        raise NotImplementedError
+
+    def press(self, key: str) -> None:
+        """A key (Playwright's names: "ArrowRight", "Enter", " ") to the element with focus."""
+        raise NotImplementedError
+
+    def resize(self, width: int, height: int) -> None:
+        raise NotImplementedError
+
+    def screenshot(self, path: Path) -> None:
+        raise NotImplementedError
+
+    def page_errors(self) -> list[str]:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    # --- built on the verbs --------------------------------------------------------------------
+
+    def open(self, url: str, width: int = 1280, height: int = 800) -> None:
+        """Load ``url`` in a page of ``width`` × ``height`` CSS pixels."""
+        self.resize(width, height)
+        self.goto(url)
+
+    def wait(self, expression: str, timeout: float = 30, what: str = "") -> Any:
+        """Poll ``expression`` until it is truthy; return its value."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self.js(expression)
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{self.name}: waited {timeout} s for {what or expression}")
+            time.sleep(0.05)
+
+    def settle(self) -> None:
+        """Wait until the page has drawn the answer to everything it sent to the game."""
+        self.wait(SETTLED, 15, "the game's answer")
+
+    def act(self, selector: str) -> None:
+        """Click ``selector`` and wait for the page's answer."""
+        self.click(selector)
+        self.settle()
+
+    def errors(self) -> list[str]:
+        """The page's errors since the last call."""
+        return self.page_errors()
+
+    def __enter__(self) -> Engine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class Firefox(Engine):
+    """firefox-esr, headless, over WebDriver BiDi (tests/firefox.mjs, npm puppeteer-core)."""
+
+    name = "firefox"
+
+    def __init__(self, profile: Path) -> None:
+        if not os.access(FIREFOX, os.X_OK):
+            raise EngineMissing(f"no Firefox at {FIREFOX} (apt-get install firefox-esr)")
+        if not (ROOT / "node_modules" / "puppeteer-core").is_dir():
+            raise EngineMissing("no node_modules/puppeteer-core (npm ci)")
+        self.ids = itertools.count(1)
+        self.process = subprocess.Popen(
+            ["node", str(ROOT / "tests" / "firefox.mjs")], cwd=ROOT, text=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.version = self.call("launch", profile=str(profile), width=1280, height=800,
+                                 executable=FIREFOX)
+
+    def call(self, op: str, **arguments: Any) -> Any:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        number = next(self.ids)
+        self.process.stdin.write(json.dumps({"id": number, "op": op, **arguments}) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"firefox: the driver ended (asked {op})")
+        answer = json.loads(line)
+        if "error" in answer:
+            raise RuntimeError(f"firefox: {op}: {answer['error']}")
+        return answer["value"]
+
+    def js(self, expression: str) -> Any:
+        return self.call("eval", expression=expression)
+
+    def goto(self, url: str) -> None:
+        self.call("goto", url=url)
+
+    def click(self, selector: str) -> None:
+        self.call("click", selector=selector)
+
+    def press(self, key: str) -> None:
+        self.call("press", key=key)
+
+    def resize(self, width: int, height: int) -> None:
+        self.call("viewport", width=width, height=height)
+
+    def screenshot(self, path: Path) -> None:
+        self.call("screenshot", path=str(path))
+
+    def page_errors(self) -> list[str]:
+        return list(self.call("errors"))
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            with contextlib.suppress(Exception):
+                self.call("close")
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+
+# Selenium's names for the keys the tests press (WebDriver's code points).
+WEBDRIVER_KEYS = {"ArrowLeft": "\ue012", "ArrowUp": "\ue013", "ArrowRight": "\ue014",
+                  "ArrowDown": "\ue015", "Enter": "\ue007", "Escape": "\ue00c", "Home": "\ue011",
+                  "End": "\ue010", "Tab": "\ue004", " ": " ", "Space": " "}
+NARROWEST = 447  # a WebKitGTK window is never narrower (CSS pixels)
+
+
+class WebKit(Engine):
+    """WebKitGTK's MiniBrowser through WebKitWebDriver and Selenium, on an Xvfb screen."""
+
+    name = "webkit"
+
+    def __init__(self) -> None:
+        for path, package in ((WEBKIT, "webkit2gtk-driver"), (WEBKIT_DRIVER, "webkit2gtk-driver")):
+            if not os.access(path, os.X_OK):
+                raise EngineMissing(f"no {path} (apt-get install {package})")
+        if shutil.which("Xvfb") is None:
+            raise EngineMissing("no Xvfb (apt-get install xvfb)")
+        try:
+            from selenium import webdriver
+            from selenium.webdriver.webkitgtk.options import Options
+            from selenium.webdriver.webkitgtk.service import Service
+        except ImportError as error:
+            raise EngineMissing(f"no selenium ({error}): run tools/test") from error
+        read, write = os.pipe()
+        self.screen = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+            pass_fds=(write,), stderr=subprocess.DEVNULL)
+        os.close(write)
+        with os.fdopen(read) as display:
+            number = display.readline().strip()
+        options = Options()
+        options.binary_location = WEBKIT
+        options.add_argument("--automation")
+        service = Service(WEBKIT_DRIVER, env={**os.environ, "DISPLAY": f":{number}"})
+        try:
+            self.driver = webdriver.WebKitGTK(options=options, service=service)
+        except Exception:
+            self.screen.kill()
+            raise
+        self.version = f"webkitgtk/{self.driver.capabilities.get('browserVersion')}"
+        self.framed = False
+        self.frame = (0, 0)
+
+    def js(self, expression: str) -> Any:
+        value = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            f"try {{ Promise.resolve(({expression})).then(v => done({{v}}), e => done({{e: String(e)}})); }}"
+            " catch (e) { done({e: String(e)}); }")
+        if "e" in value:
+            raise RuntimeError(f"webkit: {expression[:80]}: {value['e']}")
+        return value.get("v")
+
+    def goto(self, url: str) -> None:
+        if self.framed:
+            # A page of the site's own origin outside the game (the server's "not found"), so
+            # that the framed game keeps first-party storage and its service worker.
+            self.driver.switch_to.default_content()
+            self.driver.get(urljoin(url, "/phone-frame"))
+            self.driver.execute_script(
+                "document.head.replaceChildren(); document.body.replaceChildren();"
+                "document.body.style.margin = '0';"
+                "const f = document.createElement('iframe');"
+                "f.style.cssText = `border: 0; display: block; width: ${arguments[0]}px;"
+                " height: ${arguments[1]}px`;"
+                "f.src = arguments[2]; document.body.append(f);", *self.frame, url)
+            self.driver.switch_to.frame(self.driver.find_element("css selector", "iframe"))
+            self.wait(f"document.readyState === 'complete' && location.href === {json.dumps(url)}",
+                      60, "the framed page")
+        else:
+            self.driver.get(url)
+        self.js(HOOK_ERRORS)
+
+    def resize(self, width: int, height: int) -> None:
+        self.driver.switch_to.default_content()
+        # The window's own chrome: the page gets a little less than the window.
+        chrome = self.driver.execute_script("return [outerWidth - innerWidth, outerHeight - innerHeight]")
+        self.framed = width < NARROWEST
+        self.frame = (width, height)
+        if self.framed:  # the page in an iframe of that size (see `goto`)
+            self.driver.set_window_rect(0, 0, NARROWEST + chrome[0] + 40, height + chrome[1] + 40)
+        else:
+            self.driver.set_window_rect(0, 0, width + chrome[0], height + chrome[1])
+
+    def click(self, selector: str) -> None:
+        self.driver.find_element("css selector", selector).click()
+
+    def press(self, key: str) -> None:
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        ActionChains(self.driver).send_keys(WEBDRIVER_KEYS.get(key, key)).perform()
+
+    def screenshot(self, path: Path) -> None:
+        self.js("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        if self.framed:
+            self.driver.switch_to.default_content()
+            self.driver.find_element("css selector", "iframe").screenshot(str(path))
+            self.driver.switch_to.frame(self.driver.find_element("css selector", "iframe"))
+        else:
+            self.driver.save_screenshot(str(path))
+
+    def page_errors(self) -> list[str]:
+        return list(self.js("(window.__errors || []).splice(0)") or [])
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.driver.quit()
+        self.screen.kill()
+        self.screen.wait()
+
+
+def launch(name: str, profile: Path) -> Engine:
+    """A fresh browser of ``name`` ("firefox" or "webkit"), its profile under ``profile``."""
+    if name == "firefox":
+        return Firefox(profile)
+    if name == "webkit":
+        return WebKit()
+    raise ValueError(name)
