@@ -1,6 +1,8 @@
-"""Firefox and WebKit (Safari's engine) for the tests and benchmarks: one driver each, the same verbs.
+"""Chromium, Firefox and WebKit (Safari's engine) for tests and benchmarks: one driver each, the same verbs.
 
-Playwright drives only its own builds of Firefox and WebKit, which cannot be installed here, so:
+Playwright drives Chromium (`Chromium`, for a benchmark's side-by-side; the Chromium tests use
+Playwright's own page, tests/conftest.py), but only its own builds of Firefox and WebKit, which
+cannot be installed here, so:
 
 - `Firefox`: Debian's firefox-esr over WebDriver BiDi, through npm puppeteer-core
   (tests/firefox.mjs, a Node process this talks to in JSON lines);
@@ -283,8 +285,63 @@ class WebKit(Engine):
         self.screen.wait()
 
 
+class Chromium(Engine):
+    """Debian's Chromium, headless, through Playwright, with the project's flags."""
+
+    name = "chromium"
+
+    def __init__(self, profile: Path) -> None:
+        from playwright.sync_api import sync_playwright
+
+        from tools import chromium
+
+        executable = chromium.find_chromium()
+        if executable is None:
+            raise EngineMissing("no Chromium (apt-get install chromium)")
+        self.playwright = sync_playwright().start()
+        self.context = self.playwright.chromium.launch_persistent_context(
+            str(profile), executable_path=executable, args=chromium.FLAGS, headless=True)
+        self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
+        self.version = f"chromium/{self.context.browser.version if self.context.browser else '?'}"
+        self.seen: list[str] = []
+        self.page.on("console", lambda m: m.type == "error" and self.seen.append(f"console.error: {m.text}"))
+        self.page.on("pageerror", lambda e: self.seen.append(f"page error: {e}"))
+
+    def js(self, expression: str) -> Any:
+        return self.page.evaluate(expression)
+
+    def goto(self, url: str) -> None:
+        self.page.goto(url)
+
+    def click(self, selector: str) -> None:
+        self.page.click(selector)
+
+    def press(self, key: str) -> None:
+        self.page.keyboard.press(key)
+
+    def resize(self, width: int, height: int) -> None:
+        self.page.set_viewport_size({"width": width, "height": height})
+
+    def screenshot(self, path: Path) -> None:
+        self.page.screenshot(path=str(path))
+
+    def page_errors(self) -> list[str]:
+        seen, self.seen = self.seen, []
+        return seen
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.context.close()
+        self.playwright.stop()
+
+
+ENGINES = ("chromium", "firefox", "webkit")
+
+
 def launch(name: str, profile: Path) -> Engine:
-    """A fresh browser of ``name`` ("firefox" or "webkit"), its profile under ``profile``."""
+    """A fresh browser of ``name`` ("chromium", "firefox" or "webkit"), its profile in ``profile``."""
+    if name == "chromium":
+        return Chromium(profile)
     if name == "firefox":
         return Firefox(profile)
     if name == "webkit":
