@@ -71,7 +71,8 @@ class App:
         to go after each action of theirs, as a player's eye would)."""
         self.unanswered += 1
         changing = changes_hand(message)
-        self.changing += changing
+        if changing:
+            self.changing += 1
         document.documentElement.setAttribute("data-answering", "")
         asyncio.create_task(self._answered(self._ask(self.game.receive, message), changing))
 
@@ -79,7 +80,8 @@ class App:
         try:
             await asking
         finally:
-            self.changing -= changing
+            if changing:
+                self.changing -= 1
             if not self.changing:
                 self.release_keys()  # (they may send more: before data-answering is taken off)
             self.unanswered -= 1
