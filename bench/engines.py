@@ -124,7 +124,7 @@ def shots(name: str, url: str, folder: Path) -> None:
 
                 web.open(f"{url}index.html?lang={language}&delay=0", width, height)
                 web.wait(READY, 120, "the hand")
-                play_deal(web, url, SEED, at=shot)
+                play_deal(web, url, SEED, at=shot, query=f"&lang={language}")
                 shot("over")
                 open_review(web)
                 web.js("document.getElementById('review').scrollIntoView()")
@@ -133,7 +133,7 @@ def shots(name: str, url: str, folder: Path) -> None:
                 web.wait("document.getElementById('table').dataset.lessonStep === '1'", 30, "the lesson")
                 web.js("scrollTo(0, 0)")
                 shot("lesson")
-        print(f"  {name}: screenshots in {folder}", flush=True)
+    print(f"  {name}: screenshots in {folder}", flush=True)
 
 
 SHEET = """(([title, images]) => {

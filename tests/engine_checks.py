@@ -70,15 +70,18 @@ def persian_widths(engine_js: Any) -> list[float]:
     return [float(w) for w in engine_js(f"{WIDTHS}({json.dumps(PERSIAN_LINES)})")]
 
 
-def play_deal(web: Engine, url: str, seed: int, at: Callable[[str], None] | None = None
-              ) -> tuple[list[str], float, Session]:
+def play_deal(web: Engine, url: str, seed: int, at: Callable[[str], None] | None = None,
+              query: str = "") -> tuple[list[str], float, Session]:
     """Deal ``seed`` against Beginner with the coach on, played to its end by clicking (you
     claim when you may, else make the first legal move, read from the page's own save); return
     the kinds of your moves, the seconds it took and the finished session.  ``at(phase)`` is
-    called once as the calling and once as a trick to beat first show."""
+    called once as the calling and once as a trick to beat first show; ``query`` is added to
+    the address (e.g. "&lang=fa")."""
+    if web.js("document.getElementById('table')?.dataset.phase === 'calling'"):
+        web.wait(SAVE, 10, "the page's save of the deal it dealt")  # (not written after this)
     web.js(f"(localStorage.removeItem('lukfu.save'), localStorage.setItem('lukfu.level', '{LEVEL}'),"
            " localStorage.removeItem('lukfu.coach'), true)")
-    web.goto(f"{url}index.html?seed={seed}&master=0&delay=0")
+    web.goto(f"{url}index.html?seed={seed}&master=0&delay=0{query}")
     web.wait(READY, 60, "the dealt hand")
     started, kinds, seen = time.monotonic(), [], set()
     for _ in range(60):

@@ -270,6 +270,7 @@ class WebKit(Engine):
         self.js("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
         if self.framed:
             self.driver.switch_to.default_content()
+            self.driver.execute_script("scrollTo(0, 0)")  # (a click scrolls the frame into view)
             self.driver.find_element("css selector", "iframe").screenshot(str(path))
             self.driver.switch_to.frame(self.driver.find_element("css selector", "iframe"))
         else:
