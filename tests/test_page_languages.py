@@ -204,7 +204,7 @@ def the_suit_tip_covers_nothing(page: Page, code: str) -> None:
 
 def suit_tip_in_persian(page: Page, screenshot_dir: Path) -> None:
     """First use: a note shows which card face is which suit, in the player's language and
-    digits, above the prompt, leaving the prompt and your cards uncovered."""
+    digits, beside the table, leaving the prompt and your cards uncovered."""
     tip = page.locator("#suit-tip")
     assert tip.is_visible()
     persian = translator("fa")
@@ -218,9 +218,10 @@ def suit_tip_in_persian(page: Page, screenshot_dir: Path) -> None:
     assert hand and all(src.startswith("static/cards/fa/") for src in hand)
     assert page.eval_on_selector_all(
         "#rules img[data-suit]", "els => els.every(e => e.getAttribute('src').includes('/fa/'))")
-    # Above the prompt: the prompt and every card of your hand stay uncovered and clickable.
-    box, prompt = tip.bounding_box(), page.locator("#prompt").bounding_box()
-    assert box and prompt and box["y"] + box["height"] <= prompt["y"]
+    # Beside the table (a desktop's): the prompt and every card of your hand stay uncovered.
+    box, table = tip.bounding_box(), page.locator("#table").bounding_box()
+    assert box and table
+    assert box["x"] >= table["x"] + table["width"] or box["x"] + box["width"] <= table["x"]
     page.screenshot(path=str(screenshot_dir / "suit-tip-fa.png"))
 
 

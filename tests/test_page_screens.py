@@ -105,12 +105,14 @@ def problems_at(page: Page, phase: str, width: int, height: int, shots: Path) ->
             found.append(f"{where}: the target {name!r} is {r['w']:.1f}×{r['h']:.1f}")
         if name in ("call", "pass", "play", "discard", "claim", "new-deal") and r["h"] < 43.5:
             found.append(f"{where}: the {name} button is {r['h']:.1f}px high")
-    if phase == "calling":  # the three names, and their "Passes" / "Deciding…", on one line
-        for part in ("slot-name", "slot-note"):
-            tops = page.eval_on_selector_all(
-                f"#trick .slot .{part}", "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
-            if len(set(tops)) > 1:
-                found.append(f"{where}: the calling screen's {part}s stand at {tops}")
+    if phase == "calling":  # the three names on one line; their "Passes" / "Deciding…" apart
+        tops = page.eval_on_selector_all(
+            "#trick .slot .slot-name", "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
+        if len(set(tops)) > 1:
+            found.append(f"{where}: the calling screen's names stand at {tops}")
+        notes = [t for slot in m["slots"] for t in slot["things"]]
+        if any(overlap(a, b) > 0 for i, a in enumerate(notes) for b in notes[i + 1:]):
+            found.append(f"{where}: the calling screen's words overlap: {notes}")
         if width >= 390:  # each slider beside its label, not below it
             below = page.evaluate(SLIDERS_BELOW)
             if below:

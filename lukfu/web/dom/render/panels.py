@@ -210,9 +210,9 @@ class Panels:
     # --- notices ---------------------------------------------------------------------------------
 
     def _show_notices(self, notices: list, dismiss: str) -> None:
-        """Notices above the table until dismissed (the close button works without Python: the
-        script in index.html handles it); a fleeting one floats over the top of the page, so the
-        table does not move, and goes by itself."""
+        """Notices beside or below the table until dismissed (the close button works without
+        Python: the script in index.html handles it); a fleeting one floats over the top of the
+        page, so the table does not move, and goes by itself."""
         if not self.shown.changed("notices", (notices, dismiss)):
             return
         ids = {n.id for n in notices}
@@ -255,9 +255,9 @@ class Panels:
         return item
 
     def _suit_tip(self, tip: object, dismiss: str) -> None:
-        """The suit legend in a bubble over the foot of the trick area, pointing at your hand
-        and leaving the prompt in view, until dismissed (it floats: the table does not move).
-        Shown again in another language, it replaces the one on show (not one dismissed)."""
+        """The suit legend after the notices (beside the table on a wide screen, below it on a
+        narrow one: it covers nothing and moves nothing), until dismissed.  Shown again in
+        another language, it replaces the one on show (not one dismissed)."""
         old = document.getElementById(SUIT_TIP_ID)
         closed_early = self.first_look.take(SUIT_TIP_ID) is None
         if (self._tip_made or closed_early) and not old:
@@ -279,7 +279,7 @@ class Panels:
         if old:
             take_place(old, bubble)
         else:
-            document.querySelector(".prompt-box").prepend(bubble)
+            self.notices.after(bubble)
 
     # --- the failure panel -------------------------------------------------------------------------
 
