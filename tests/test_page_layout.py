@@ -47,8 +47,8 @@ def test_static_page_reserves_the_tables_space_and_right_to_left_keeps_its_geome
 
     page.set_viewport_size(DESKTOP)
     page.route("**/pyodide.asm.wasm", hold)
-    # (a player who has seen the suit legend: a new player's first-use legend takes its place at
-    # the head of the prompt box once Python runs, in the flow, so that it covers nothing)
+    # (a player who has seen the suit legend: a new player's first-use legend stands beside the
+    # table, tests/test_page_first_visit.py)
     page.add_init_script("localStorage.setItem('lukfu.suits-shown', '1')")
     page.goto("index.html?seed=5&delay=0&master=1")
     page.wait_for_selector("#table[data-phase='loading'] #loading progress")

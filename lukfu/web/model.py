@@ -20,7 +20,7 @@ from lukfu.web.options import DEFAULT_SPEED, LOOKS, Options
 from lukfu.web.saving import Totals
 
 MAX_LOG = 200  # lines kept in the event log
-MAX_NOTICES = 4  # notices kept above the table (one per address parameter)
+MAX_NOTICES = 4  # notices kept beside the table (one per address parameter)
 DEFAULT_LOOKS = tuple((name, default) for name, (_low, _high, default) in LOOKS.items())
 
 
@@ -67,7 +67,7 @@ class Lesson(NamedTuple):
 
 
 class Notice(NamedTuple):
-    """A notice above the table: ``kind`` says which words (the view translates them, so a
+    """A notice beside the table: ``kind`` says which words (the view translates them, so a
     language switch rewords it), ``args`` fill them in; ``action`` is its button, if any."""
 
     id: int
