@@ -10,6 +10,9 @@ site (site/) is served from a project folder with GitHub Pages' caching (max-age
 - warm: the same, a second visit (HTTP cache, the service worker installed meanwhile);
 - compile: WebAssembly.compile of Pyodide's 9.6 MB wasm, alone, in the page (the bytes first
   fetched, then timed);
+- bare: the floor, bench/boot.py's bare page (loadPyodide() and one line of Python, from the
+  site's own runtime, on the page's thread), cold, in a browser of its own: game − bare is
+  what the game adds to Pyodide's own start in that engine;
 - deal: deal 1 against Beginner played by clicking (nine moves: call, plays, a discard, a claim;
   tests/engine_checks.py), from the hand shown to the end; review: from the end to the coach's
   review shown (it runs in the worker, in the background).
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import json
 import os
 import statistics
 import sys
@@ -36,12 +40,13 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # run as a script: the repository's packages
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "bench")]  # run as a script
 
+from boot import BARE_HTML, BARE_READY  # noqa: E402
 from engine_checks import READY, open_review, play_deal  # noqa: E402
 from engines import ENGINES, Engine, launch  # noqa: E402
 
-from tools import devserver, site  # noqa: E402
+from tools import devserver, site, stdlib  # noqa: E402
 
 SEED = 1
 # Polled until the hand shows: the moments of the boot, on the page's clock (ms since navigation).
@@ -94,6 +99,13 @@ def one_run(name: str, url: str) -> dict[str, Any]:
             "review": reviewed, "errors": errors}
 
 
+def bare_run(name: str, url: str) -> float:
+    """Bare Pyodide's cold start in a fresh browser of ``name``, in seconds."""
+    with tempfile.TemporaryDirectory() as profile, launch(name, Path(profile)) as web:
+        web.open(url, 1366, 768)
+        return float(web.wait(f"({BARE_READY}) && performance.now()", 120, "bare Pyodide")) / 1000
+
+
 def report(name: str, runs: list[dict[str, Any]]) -> None:
     def median(values: list[float]) -> str:
         return f"{statistics.median(values):6.2f}"
@@ -107,7 +119,7 @@ def report(name: str, runs: list[dict[str, Any]]) -> None:
                  for moment in ("paint", "worker", "ready")}
         line = "  ".join(f"{moment} {median(values)}" for moment, values in parts.items() if values)
         print(f"  {visit:7} to the hand {spread(parts['ready'])} s   [{line}]")
-    for figure in ("compile", "deal", "review"):
+    for figure in ("bare", "compile", "deal", "review"):
         print(f"  {figure:7} {spread([r[figure] for r in runs])} s")
     errors = [e for r in runs for e in r["errors"]]
     if errors:
@@ -155,8 +167,6 @@ SHEET = """(([title, images]) => {
 
 def sheets(folder: Path, engines: list[str]) -> None:
     """One picture per phase, language and size: the engines side by side."""
-    import json
-
     from playwright.sync_api import sync_playwright
 
     from tools import chromium
@@ -189,13 +199,18 @@ def main() -> None:
     engines = [name for name in args.only.split(",") if name]
     site.build_site(verbose=False)
     folder = Path(tempfile.mkdtemp())
+    (folder / "bench").mkdir()
+    runtime = f"{devserver.PROJECT_FOLDER}/{site.shipment().pyodide}"
+    lock = f", lockFileContents: {json.dumps(stdlib.lock_text())}"
+    bare = BARE_HTML.replace("FOLDER", runtime).replace("LOCK", lock)
+    (folder / "bench" / "bare.html").write_text(bare, encoding="utf-8")
     server, url = devserver.start_in_folder(site.SITE, folder, cache_control="max-age=600")
     try:
         print(f"{load()} at the start; {args.runs} run(s) of each engine, fresh profiles", flush=True)
         for name in engines:
             runs = []
             for _ in range(args.runs):
-                runs.append(one_run(name, url))
+                runs.append({**one_run(name, url), "bare": bare_run(name, f"{url}../bench/bare.html")})
                 print(f"  {name} run {len(runs)} done ({load()})", flush=True)
             if runs:
                 report(name, runs)
