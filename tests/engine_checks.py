@@ -7,7 +7,8 @@ order (each step opens the page it needs; a browser that died is replaced by a f
    takes the site in;
 2. a whole deal against Beginner, played by clicking, ends with the engine's own result, and the
    coach's review shows the figures `lukfu.coach` gives under CPython;
-3. the guided deal's first five steps (two Nexts, a refused Call, a Pass, a led single);
+3. the guided deal's first five steps (two Nexts, a refused Call, a Pass, a led single), then
+   "Leave the lesson";
 4. a Persian page whose letters join: two fixed lines (one of joining letters, one with
    zero-width non-joiners) are as wide as in Chromium, within 3 %;
 5. with the server gone, a reload resumes the deal from the service worker's copy, and the
@@ -163,8 +164,9 @@ class EngineChecks:
                 engine.close()
 
     @pytest.fixture
-    def web(self, browsers: list[Engine], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
-        """The engine, checked after each step: no error in the page."""
+    def web(self, request: pytest.FixtureRequest, browsers: list[Engine], screenshot_dir: Path,
+            tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
+        """The engine, checked after each step: no error in the page (a screenshot if it failed)."""
         if browsers and not responds(browsers[0]):
             browsers.pop().close()
         if not browsers:
@@ -173,6 +175,9 @@ class EngineChecks:
             except EngineMissing as error:
                 skip_or_fail(str(error))
         yield browsers[0]
+        report = getattr(request.node, "rep_call", None)
+        if report is not None and report.failed and responds(browsers[0]):
+            browsers[0].screenshot(screenshot_dir / f"failed-{request.node.name}-{self.engine}.png")
         errors = browsers[0].errors()
         assert not errors, f"{self.engine}: errors in the page: {errors}"
 
@@ -239,6 +244,8 @@ class EngineChecks:
                 web.act(f"#hand [data-card='{card}']")
             web.act(f"#actions [data-action='{step.asks.kind}']")
         web.wait("document.getElementById('table').dataset.lessonStep === '6'", 30, "lesson step 6")
+        web.act("#lesson [data-action='lesson-leave']")  # back to the deal it put aside
+        web.wait("!document.getElementById('table').hasAttribute('data-lesson-step')", 30, "the deal")
 
     # --- 4 -------------------------------------------------------------------------------------
 
