@@ -68,6 +68,7 @@ COMPILE = """(async url => {
   await WebAssembly.compile(bytes);
   return performance.now() - start;
 })"""
+STILL = "document.getAnimations().every(a => a.playState !== 'running')"  # no card in flight
 SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
 PHASES = ("calling", "trick", "over", "review", "lesson")
 
@@ -132,6 +133,7 @@ def shots(name: str, url: str, folder: Path) -> None:
         for size, (width, height) in SIZES.items():
             with tempfile.TemporaryDirectory() as profile, launch(name, Path(profile)) as web:
                 def shot(phase: str, web: Engine = web, language: str = language, size: str = size) -> None:
+                    web.wait(STILL, 5, "the cards to land")
                     web.screenshot(folder / f"{name}-{language}-{size}-{phase}.png")
 
                 web.open(f"{url}index.html?lang={language}&delay=0", width, height)

@@ -270,8 +270,10 @@ class WebKit(Engine):
         self.js("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
         if self.framed:
             self.driver.switch_to.default_content()
+            # The whole window (the frame at its top left, the rest blank): WebKitGTK's picture
+            # of the frame element alone comes out shifted.
             self.driver.execute_script("scrollTo(0, 0)")  # (a click scrolls the frame into view)
-            self.driver.find_element("css selector", "iframe").screenshot(str(path))
+            self.driver.save_screenshot(str(path))
             self.driver.switch_to.frame(self.driver.find_element("css selector", "iframe"))
         else:
             self.driver.save_screenshot(str(path))
