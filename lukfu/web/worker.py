@@ -23,7 +23,6 @@ from typing import Any, TypeVar
 
 from lukfu.ai.hint import hint_thinking
 from lukfu.ai.thinking import Thinking
-from lukfu.coach import review_progress, summary
 from lukfu.i18n import OFFERED, catalog_url
 from lukfu.web.messages import WORKER_EFFECTS, Effect, Message
 from lukfu.web.model import Model
@@ -191,6 +190,10 @@ class Game:
         """The coach reviews your decisions, a part at a time: each call reviews for at most
         ``PROGRESS_SECONDS`` and tells the progress, and the page calls again; it stops when the
         review is cancelled or another deal begins."""
+        # Imported at the first review, not at the start: nothing the first view needs, and
+        # its module body is about 70 ms of a start in WebKit (bench/engines.py).
+        from lukfu.coach import review_progress, summary
+
         session = self.model.session
         if self.review is None or self.review[0] != generation:
             if session is None or session.person is None:
