@@ -65,6 +65,13 @@ WIDTHS = """(lines => document.fonts.ready.then(async () => {
   return widths;
 }))"""
 LEVEL = "beginner"
+# What of your hand and of the buttons you may press lies outside the window (a first visit must
+# fit the screen: tests/test_page_first_visit.py measures it in Chromium at six sizes).
+OUTSIDE = """[...document.querySelectorAll('#hand [data-card], #actions button')]
+  .filter(e => e.offsetParent && !e.disabled)
+  .filter(e => { const r = e.getBoundingClientRect();
+                 return r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth; })
+  .map(e => e.dataset.card || e.dataset.action)"""
 
 
 def persian_widths(engine_js: Any) -> list[float]:
@@ -196,6 +203,8 @@ class EngineChecks:
         print(f"\n{self.engine}: first visit to a playable hand {booted:.2f} s")
         assert web.js(f"{VISIBLE}(\"#notices [data-action='learn']\")"), "the guided deal is not offered"
         assert web.js("document.querySelectorAll('#hand [data-card]').length") == 12
+        web.settle()
+        assert web.js("scrollY") == 0 and web.js(OUTSIDE) == [], "a first visit does not fit 1366×768"
         self.shot(web, screenshot_dir, "first-visit")
         wait_for_the_precache(web)  # (for step 5)
 
