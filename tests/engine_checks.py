@@ -85,8 +85,11 @@ def play_deal(web: Engine, url: str, seed: int, at: Callable[[str], None] | None
     the kinds of your moves, the seconds it took and the finished session.  ``at(phase)`` is
     called once as the calling and once as a trick to beat first show; ``query`` is added to
     the address (e.g. "&lang=fa")."""
-    if web.js("document.getElementById('table')?.dataset.phase === 'calling'"):
-        web.wait(SAVE, 10, "the page's save of the deal it dealt")  # (not written after this)
+    if web.js("!!document.getElementById('table')?.dataset.toMove"):
+        # The computer players' moves save the deal on the page as they come: it is cleared
+        # once they have made theirs and your turn has come.
+        web.wait(MY_TURN, 60, "your turn")
+        web.settle()
     web.js(f"(localStorage.removeItem('lukfu.save'), localStorage.setItem('lukfu.level', '{LEVEL}'),"
            " localStorage.removeItem('lukfu.coach'), true)")
     web.goto(f"{url}index.html?seed={seed}&master=0&delay=0{query}")
