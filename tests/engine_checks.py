@@ -85,6 +85,9 @@ def play_deal(web: Engine, url: str, seed: int, at: Callable[[str], None] | None
     the kinds of your moves, the seconds it took and the finished session.  ``at(phase)`` is
     called once as the calling and once as a trick to beat first show; ``query`` is added to
     the address (e.g. "&lang=fa")."""
+    if not str(web.js("location.href")).startswith(url):  # (a fresh browser: the site's storage)
+        web.goto(f"{url}index.html?delay=0")
+        web.wait(READY, 60, "the page")
     if web.js("!!document.getElementById('table')?.dataset.toMove"):
         # The computer players' moves save the deal on the page as they come: it is cleared
         # once they have made theirs and your turn has come.
