@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from test_page_game import READY, Player
+from test_page_game import LEVEL, READY, Player
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Route
@@ -148,3 +148,19 @@ document.addEventListener("DOMContentLoaded", () => {
 });
 """
 
+
+
+# A deal that Right claims before you play a card (seven Old cards): against Beginner, the level
+# the tests' player is seated with, and as the page deals it from this number.
+CLAIMED_AT_ONCE = 946_387_641
+
+
+def test_phone_a_deal_over_before_you_play(phone: Player) -> None:
+    """The end of a deal with your twelve cards still in hand fits the phone's width too (they
+    are shown smaller at the end; they stuck out before when all twelve were left)."""
+    page = phone.page
+    page.add_init_script(f"localStorage.setItem('lukfu.level', '{LEVEL}')")
+    page.goto(f"index.html?seed={CLAIMED_AT_ONCE}&delay=0")
+    page.wait_for_selector("#table[data-phase='over']", timeout=30_000)
+    assert page.locator("#hand [data-card]").count() == 12
+    no_sideways_scroll(page)
