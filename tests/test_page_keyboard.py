@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from conftest import NEW_PLAYER
 from settling import SETTLED
 from test_page_access import MY_TURN, best_size, hand
 from test_page_game import READY
@@ -275,3 +276,21 @@ def test_keys_faster_than_the_game_answers_do_what_they_do_one_by_one(page: Page
     # M7 led, the keyboard on the card after it, M8, and on from there
     assert slow["trail"][-9:] == ["M5", "M6", "M7", "M8", "T2", "C5", "T2", "M8", "M6"]
     print(f"40 keys pressed in {pressed * 1000:.0f} ms, answered and played on in {answered:.1f} s")
+
+
+def test_a_notice_said_again_keeps_the_keyboard_on_its_button(page: Page) -> None:
+    """A new player's keyboard on "Learn to play" when the offer is said again (here in
+    Persian, the language changed without moving the keyboard): it stays on the button, and
+    Enter starts the lesson (the keyboard fell to the page's top before, and Enter did nothing)."""
+    page.add_init_script(NEW_PLAYER)
+    page.goto("index.html?delay=0")
+    page.wait_for_selector(READY, timeout=30_000)
+    page.focus("#notices [data-action='learn']")
+    page.evaluate("""() => { const picker = document.getElementById('language');
+        picker.value = 'fa'; picker.dispatchEvent(new Event('change', { bubbles: true })); }""")
+    page.wait_for_function("() => document.documentElement.lang === 'fa'")
+    offer = "#notices [data-action='learn']"
+    page.wait_for_function(f"() => document.querySelector(\"{offer}\").textContent === 'آموزش بازی'")
+    assert page.evaluate("() => document.activeElement.dataset.action") == "learn"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#table[data-lesson-step='1']", timeout=20_000)

@@ -159,11 +159,15 @@ class FirstLook:
 
 
 def take_place(old: object, new: object) -> None:
-    """``new`` in ``old``'s place, with the keyboard's focus if ``old`` had it."""
-    focused = old.contains(document.activeElement)
+    """``new`` (a notice) in ``old``'s place, with the keyboard's focus if ``old`` had it: on
+    the button of the same action, else on its close button."""
+    active = document.activeElement
+    focused = old.contains(active)
+    action = active.getAttribute("data-action") if focused else None
     old.replaceWith(new)
     if focused:
-        new.querySelector(".notice-close").focus(js_options(preventScroll=True))
+        same = new.querySelector(f'[data-action="{action}"]') if action else None
+        (same or new.querySelector(".notice-close")).focus(js_options(preventScroll=True))
 
 
 def adopt(early: object, text: str, label: str) -> None:

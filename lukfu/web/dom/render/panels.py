@@ -241,7 +241,7 @@ class Panels:
             if item is None:
                 self.notices.appendChild(fresh)
             else:
-                item.replaceWith(fresh)
+                take_place(item, fresh)  # (said again, in another language: the keyboard stays)
             self._notices[notice.id] = (fresh, notice.fleeting)
 
     def _notice(self, content: object, dismiss: str, cls: str = "") -> object:
