@@ -78,8 +78,7 @@ def load() -> str:
 
 
 def boot(web: Engine, url: str) -> dict[str, float]:
-    web.js("(delete window.__moments, true)")
-    web.goto(url)
+    web.goto(url)  # (a new document: its __moments start empty)
     moments = web.wait(MOMENTS, 120, "the hand")
     return {name: float(moments[name]) for name in ("paint", "worker", "ready") if name in moments}
 
@@ -96,7 +95,8 @@ def one_run(name: str, url: str) -> dict[str, Any]:
         _, played, _ = play_deal(web, url, SEED)
         reviewed = open_review(web)
         errors = web.errors()
-    return {"cold": cold, "warm": warm, "compile": compiled / 1000, "deal": played,
+        version = web.version
+    return {"version": version, "cold": cold, "warm": warm, "compile": compiled / 1000, "deal": played,
             "review": reviewed, "errors": errors}
 
 
@@ -114,7 +114,7 @@ def report(name: str, runs: list[dict[str, Any]]) -> None:
     def spread(values: list[float]) -> str:
         return f"{median(values)} ({min(values):.2f}-{max(values):.2f})"
 
-    print(f"\n{name}")
+    print(f"\n{name} ({runs[0]['version']})")
     for visit in ("cold", "warm"):
         parts = {moment: [r[visit][moment] / 1000 for r in runs if moment in r[visit]]
                  for moment in ("paint", "worker", "ready")}

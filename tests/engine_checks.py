@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pytest
 from conftest import skip_or_fail
 from engines import Engine, EngineMissing, launch
+from test_page_access import MY_TURN as YOUR_TURN
+from test_page_lesson import READY as DEALT
 
 from lukfu import PLAYING
 from lukfu.coach import review
@@ -42,10 +44,8 @@ from tools import devserver
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
-READY = ("(() => { const t = document.getElementById('table'); return !!t"
-         " && t.dataset.phase !== 'loading' && !!document.querySelector('#hand [data-card]'); })()")
-MY_TURN = ("(() => { const t = document.getElementById('table');"
-           " return t.dataset.phase === 'over' || t.dataset.toMove === '0'; })()")
+READY = f"!!document.querySelector({json.dumps(DEALT)})"  # (expressions, for every engine)
+MY_TURN = f"({YOUR_TURN})()"
 SAVE = "localStorage.getItem('lukfu.save')"
 VISIBLE = "(s => { const e = document.querySelector(s); return !!e && !!e.offsetParent && !e.disabled; })"
 # Persian lines whose letters must join: one of joining letters (the page's own words), one with

@@ -9,8 +9,8 @@ cannot be installed here, so:
 - `WebKit`: Debian's WebKitGTK MiniBrowser through its WebDriver (webkit2gtk-driver), with
   Selenium's WebKitGTK driver, on a virtual screen (Xvfb) of its own.
 
-Both take expressions of JavaScript (`js`, awaited when they give a promise), click and press
-keys as a person does (real input events), and wait by polling (`wait`).  `open` shows the page
+Each takes expressions of JavaScript (`js`, awaited when they give a promise), clicks as a
+person does (real input events), and waits by polling (`wait`).  `open` shows the page
 at a size: a size narrower than a WebKitGTK window can be (447 px) is an iframe of that size,
 the driver then working inside it.  tools/test installs the browsers (apt) and the drivers
 (package.json, requirements-dev.txt).
@@ -29,11 +29,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
+from settling import SETTLED
+
 ROOT = Path(__file__).resolve().parent.parent
 FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
 WEBKIT = os.environ.get("WEBKIT", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
-SETTLED = "!document.documentElement.hasAttribute('data-answering')"
 # WebKitGTK has no console to read: the page's own errors are kept from the moment it is
 # hooked (right after each load) and read by `errors`.
 HOOK_ERRORS = """(() => { if (window.__errors) return; window.__errors = [];
@@ -49,6 +50,7 @@ class Engine:
     """A browser the tests drive: the verbs every engine has, and waiting built on them."""
 
     name = ""
+    version = ""  # the browser's own, e.g. "firefox/153.8.0" (a benchmark prints it)
 
     def js(self, expression: str) -> Any:
         raise NotImplementedError
@@ -59,17 +61,14 @@ class Engine:
     def click(self, selector: str) -> None:
         raise NotImplementedError
 
-    def press(self, key: str) -> None:
-        """A key (Playwright's names: "ArrowRight", "Enter", " ") to the element with focus."""
-        raise NotImplementedError
-
     def resize(self, width: int, height: int) -> None:
         raise NotImplementedError
 
     def screenshot(self, path: Path) -> None:
         raise NotImplementedError
 
-    def page_errors(self) -> list[str]:
+    def errors(self) -> list[str]:
+        """The page's errors since the last call."""
         raise NotImplementedError
 
     def close(self) -> None:
@@ -95,16 +94,12 @@ class Engine:
 
     def settle(self) -> None:
         """Wait until the page has drawn the answer to everything it sent to the game."""
-        self.wait(SETTLED, 15, "the game's answer")
+        self.wait(f"({SETTLED})()", 15, "the game's answer")
 
     def act(self, selector: str) -> None:
         """Click ``selector`` and wait for the page's answer."""
         self.click(selector)
         self.settle()
-
-    def errors(self) -> list[str]:
-        """The page's errors since the last call."""
-        return self.page_errors()
 
     def __enter__(self) -> Engine:
         return self
@@ -152,16 +147,13 @@ class Firefox(Engine):
     def click(self, selector: str) -> None:
         self.call("click", selector=selector)
 
-    def press(self, key: str) -> None:
-        self.call("press", key=key)
-
     def resize(self, width: int, height: int) -> None:
         self.call("viewport", width=width, height=height)
 
     def screenshot(self, path: Path) -> None:
         self.call("screenshot", path=str(path))
 
-    def page_errors(self) -> list[str]:
+    def errors(self) -> list[str]:
         return list(self.call("errors"))
 
     def close(self) -> None:
@@ -174,10 +166,6 @@ class Firefox(Engine):
                 self.process.kill()
 
 
-# Selenium's names for the keys the tests press (WebDriver's code points).
-WEBDRIVER_KEYS = {"ArrowLeft": "\ue012", "ArrowUp": "\ue013", "ArrowRight": "\ue014",
-                  "ArrowDown": "\ue015", "Enter": "\ue007", "Escape": "\ue00c", "Home": "\ue011",
-                  "End": "\ue010", "Tab": "\ue004", " ": " ", "Space": " "}
 NARROWEST = 447  # a WebKitGTK window is never narrower (CSS pixels)
 
 
@@ -261,11 +249,6 @@ class WebKit(Engine):
     def click(self, selector: str) -> None:
         self.driver.find_element("css selector", selector).click()
 
-    def press(self, key: str) -> None:
-        from selenium.webdriver.common.action_chains import ActionChains
-
-        ActionChains(self.driver).send_keys(WEBDRIVER_KEYS.get(key, key)).perform()
-
     def screenshot(self, path: Path) -> None:
         self.js("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
         if self.framed:
@@ -278,7 +261,7 @@ class WebKit(Engine):
         else:
             self.driver.save_screenshot(str(path))
 
-    def page_errors(self) -> list[str]:
+    def errors(self) -> list[str]:
         return list(self.js("(window.__errors || []).splice(0)") or [])
 
     def close(self) -> None:
@@ -319,16 +302,13 @@ class Chromium(Engine):
     def click(self, selector: str) -> None:
         self.page.click(selector)
 
-    def press(self, key: str) -> None:
-        self.page.keyboard.press(key)
-
     def resize(self, width: int, height: int) -> None:
         self.page.set_viewport_size({"width": width, "height": height})
 
     def screenshot(self, path: Path) -> None:
         self.page.screenshot(path=str(path))
 
-    def page_errors(self) -> list[str]:
+    def errors(self) -> list[str]:
         seen, self.seen = self.seen, []
         return seen
 

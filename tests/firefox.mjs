@@ -4,7 +4,7 @@
 // the well-kept BiDi client, is a Node library; Python has none.
 //
 // ops: launch {profile, width, height} · goto {url} · eval {expression} (awaited if a promise)
-//      · click {selector} · press {key} · viewport {width, height} · screenshot {path}
+//      · click {selector} · viewport {width, height} · screenshot {path}
 //      · errors (the page's errors and console.error texts since the last ask) · close
 import puppeteer from "puppeteer-core";
 import readline from "node:readline";
@@ -51,10 +51,6 @@ const ops = {
   },
   async click({ selector }) {
     await page.click(selector);
-    return null;
-  },
-  async press({ key }) {
-    await page.keyboard.press(key);
     return null;
   },
   async viewport({ width, height }) {
