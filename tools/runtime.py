@@ -6,6 +6,7 @@ builds only what is below.
 
 runtime/pyodide/   the five files Pyodide needs to boot in the game's worker (no CDN)
 runtime/micropython/  MicroPython's module and WebAssembly, for the page's DOM layer
+runtime/pyscript/  PyScript's modules and stylesheet (no source maps), which start both
 runtime/fonts/     Noto Sans TC and Vazirmatn cut down to the characters the page and the
                    catalogs use (static/style.css declares them; tools/fonts.py cuts them)
 locales/<folder>/LC_MESSAGES/messages.mo
@@ -46,10 +47,12 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 # MicroPython runs the page's DOM layer (lukfu/web/dom/) on the main thread; Pyodide the game, in a
-# worker.  (PyScript's build of MicroPython, loaded by index.html itself.)
+# worker; PyScript starts both (pyscript.toml, index.html).
 MICROPYTHON = "@micropython/micropython-webassembly-pyscript"
 MICROPYTHON_SRC = NODE_MODULES / MICROPYTHON
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+PYSCRIPT = "@pyscript/core"
+PYSCRIPT_SRC = NODE_MODULES / PYSCRIPT / "dist"
 NOTO = "@fontsource/noto-sans-tc"
 VAZIRMATN = "vazirmatn"
 
@@ -74,7 +77,8 @@ def check_versions() -> str:
     """Fail unless node_modules matches the exact pins in package.json; return Pyodide's version."""
     pins = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
     pyodide_version = installed_version(PYODIDE_SRC)
-    installed = [("pyodide", pyodide_version), (MICROPYTHON, installed_version(MICROPYTHON_SRC))]
+    installed = [("pyodide", pyodide_version), (MICROPYTHON, installed_version(MICROPYTHON_SRC)),
+                 (PYSCRIPT, installed_version(PYSCRIPT_SRC.parent))]
     installed += [(name, installed_version(NODE_MODULES / name)) for name in (NOTO, VAZIRMATN)]
     for name, found in installed:
         if pins[name] != found:
@@ -230,6 +234,7 @@ def build(verbose: bool = True) -> tuple[int, int]:
     pyodide_version = check_versions()
     pyodide_sources = [PYODIDE_SRC / name for name in PYODIDE_FILES]
     micropython_sources = [MICROPYTHON_SRC / name for name in MICROPYTHON_FILES]
+    pyscript_sources = sorted(path for path in PYSCRIPT_SRC.glob("*.*") if path.suffix in (".js", ".css"))
     for src in pyodide_sources + micropython_sources:
         if not src.is_file():
             raise BuildError(f"{src.relative_to(ROOT)} is missing: run `npm ci`.")
@@ -239,6 +244,7 @@ def build(verbose: bool = True) -> tuple[int, int]:
     for label, sources, dest in (
         (f"pyodide {pyodide_version}", pyodide_sources, RUNTIME / "pyodide"),
         ("micropython", micropython_sources, RUNTIME / "micropython"),
+        ("pyscript", pyscript_sources, RUNTIME / "pyscript"),
     ):
         copied, removed = sync(sources, dest)
         changed += copied + removed

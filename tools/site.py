@@ -2,24 +2,27 @@
 
     python3 tools/build.py            (tools/serve, tools/test and the Pages workflow run it)
 
-site/ holds index.html, the web app manifest and its icons, the service worker, the game's two
-archives (page.zip for the page's MicroPython, lukfu.zip for the game's worker), the compiled
-catalogs, static/ (the game's worker among it, and silence.wav, written here), the subset fonts,
-and of the pinned runtime only the files the page fetches (the standard library cut down to what
-the worker imports: tools/stdlib.py), under folders named after their versions
-(runtime/pyodide-<version>/, runtime/micropython-<version>/): a new release lives at new URLs,
-so an old cached module never meets a new wasm, and the service worker may take an unchanged
-runtime from the browser's HTTP cache instead of downloading it again.
+site/ holds index.html (with pyscript.toml in it, as JSON), the web app manifest and its icons,
+the service worker, the game's two archives (page.zip for the page's MicroPython, lukfu.zip for
+the game's worker), the compiled catalogs, static/ (silence.wav written here), the subset fonts,
+and of the pinned runtime only the files the page fetches (PyScript's chunks that start it, the
+standard library cut down to what the worker imports: tools/stdlib.py), under folders named
+after their versions (runtime/pyodide-<version>/, runtime/micropython-<version>/,
+runtime/pyscript-<version>/): a new release lives at new URLs, so an old cached module never
+meets a new wasm, and the service worker may take an unchanged runtime from the browser's HTTP
+cache instead of downloading it again.
 
-One list, `Shipment`, says what ships; from it come the runtime's paths and the downloads the worker
-counts in index.html (the page reads them from its "boot" JSON), and the service worker's
-precache manifest (Workbox, pinned in package.json, revisions every file of site/).
+One list, `Shipment`, says what ships; from it come the runtime's paths, pyscript.toml's [files],
+the downloads the game's worker counts for the loading bar (the page reads them from its "boot"
+JSON), and the service worker's precache manifest (Workbox, pinned in package.json, revisions
+every file of site/).
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import io
 import json
 import os
@@ -27,6 +30,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 import wave
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -40,9 +44,13 @@ WORKBOX_SCRIPT = ROOT / "tools" / "service_worker.mjs"
 
 # Pyodide's files that the game's worker downloads with fetch(): it counts their bytes for the
 # progress bar.  (pyodide.mjs and pyodide.asm.mjs are JavaScript modules it imports.)
-PYODIDE_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip")
-SILENCE = "static/silence.wav"  # written here (`silence`); the boot JSON tells index.html
-GAME_WORKER = "static/game-worker.js"  # the game's worker: Pyodide, lukfu.zip (index.html starts it)
+PYODIDE_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+SILENCE = "static/silence.wav"  # written here (`silence`); the boot JSON tells the page's Python
+INTERPRETER = "static/pyodide.mjs"  # pyscript.toml's interpreter: Pyodide, its bytes counted
+# PyScript's chunks that its core imports as it starts the page (the plugins it always loads, and
+# zip.js, with which MicroPython's [files] unpacks page.zip); the editor's, the terminal's and
+# the TOML parser's (the configuration comes as JSON) never ship.
+PYSCRIPT_STARTUP = ("deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal", "zip")
 APP_NAME = "Luk Fu"
 THEME = "#2f5247"  # <meta name="theme-color"> in index.html: the table's green
 BACKGROUND = "#f4efe3"
@@ -61,12 +69,30 @@ def catalog_files() -> list[tuple[Path, str]]:
     return [(catalog_path(code), catalog_url(code)) for code in OFFERED if code != DEFAULT_LANGUAGE]
 
 
+def pyscript_chunks() -> list[Path]:
+    """core.js and the chunks PyScript imports as it starts (see PYSCRIPT_STARTUP)."""
+    dist = runtime.RUNTIME / "pyscript"
+    core = (dist / "core.js").read_text(encoding="utf-8")
+    main_chunks = re.findall(r'from\s*"\./(core-[\w-]+\.js)"', core)
+    if len(main_chunks) != 1:
+        raise runtime.BuildError("runtime/pyscript/core.js no longer imports one core-*.js chunk")
+    chunk = (dist / main_chunks[0]).read_text(encoding="utf-8")
+    wanted = ["core.js", main_chunks[0]]
+    for name in PYSCRIPT_STARTUP:
+        found = sorted(set(re.findall(rf'import\("\./({re.escape(name)}-[\w-]+\.js)"\)', chunk)))
+        if len(found) != 1:
+            raise runtime.BuildError(f"@pyscript/core's {main_chunks[0]} imports {found} for {name!r}")
+        wanted.append(found[0])
+    return [dist / name for name in wanted]
+
+
 @dataclass
 class Shipment:
     """Every file site/ holds, by its path there, and where it comes from."""
 
     pyodide_version: str
     micropython_version: str
+    pyscript_version: str
     files: dict[str, Path] = field(default_factory=dict)  # site path -> source file
     downloads: list[str] = field(default_factory=list)  # runtime files fetched (and counted)
 
@@ -78,6 +104,16 @@ class Shipment:
     def micropython(self) -> str:
         return runtime_dir("micropython", self.micropython_version)
 
+    @property
+    def pyscript(self) -> str:
+        return runtime_dir("pyscript", self.pyscript_version)
+
+    def versioned(self, text: str) -> str:
+        """``text`` with the runtime's folders named by their versions."""
+        for name in ("pyodide", "micropython", "pyscript"):
+            text = text.replace(f"runtime/{name}/", f"{getattr(self, name)}/")
+        return text
+
     def add(self, path: str, source: Path) -> None:
         if not source.is_file():
             raise runtime.BuildError(f"{source} is missing")
@@ -88,16 +124,19 @@ def shipment() -> Shipment:
     """What site/ holds, from runtime/ (built first) and the repository."""
     pyodide_version = runtime.check_versions()
     micropython_version = runtime.installed_version(runtime.MICROPYTHON_SRC)
-    ship = Shipment(pyodide_version, micropython_version)
+    pyscript_version = runtime.installed_version(runtime.PYSCRIPT_SRC.parent)
+    ship = Shipment(pyodide_version, micropython_version, pyscript_version)
     # Pyodide's files as published, but its standard library, cut down to the modules the worker
-    # imports and compiled (tools/stdlib.py), and its package index, which comes in the page (the
-    # boot JSON's lock).
+    # imports and compiled (tools/stdlib.py), and its package index, without the packages
+    # (written by build_site).
     for name in runtime.PYODIDE_FILES:
         if name not in (stdlib.NAME, stdlib.LOCK):
             ship.add(f"{ship.pyodide}/{name}", runtime.RUNTIME / "pyodide" / name)
     ship.add(f"{ship.pyodide}/{stdlib.NAME}", stdlib.build_stdlib(pyodide_version))
     for name in runtime.MICROPYTHON_FILES:
         ship.add(f"{ship.micropython}/{name}", runtime.RUNTIME / "micropython" / name)
+    for chunk in pyscript_chunks():
+        ship.add(f"{ship.pyscript}/{chunk.name}", chunk)
     ship.downloads += [f"{ship.pyodide}/{name}" for name in PYODIDE_FETCHED]
     ship.downloads.append(bytecode.ARCHIVE)  # the game's worker counts every byte it fetches
     for face in fonts.FACES:
@@ -213,8 +252,8 @@ def content_security_policy(page: str) -> str:
         "style-src 'self'",
         "img-src 'self'",
         "font-src 'self'",
-        "connect-src 'self'",
-        "worker-src 'self'",  # the game's worker (static/game-worker.js)
+        "connect-src 'self' blob:",  # PyScript reads its worker's setup from a blob: URL
+        "worker-src 'self' blob:",  # and starts the game's worker from one
         "manifest-src 'self'",
         "object-src 'none'",
         "base-uri 'none'",
@@ -223,24 +262,18 @@ def content_security_policy(page: str) -> str:
 
 
 def render_page(ship: Shipment) -> str:
-    """index.html for site/: the runtime's versioned folders, the boot JSON, the CSP."""
+    """index.html for site/: the runtime's versioned folders, both PyScript configurations as
+    JSON (pyscript.toml's, the page's), the boot JSON, the CSP."""
     from lukfu.i18n import DEFAULT_LANGUAGE, OFFERED, language_info
     from lukfu.web.faces import SUITS, legend_src
 
-    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    page = ship.versioned((ROOT / "index.html").read_text(encoding="utf-8"))
+    sizes = {path: ship.files[path].stat().st_size for path in ship.downloads if path in ship.files}
+    sizes[f"{ship.pyodide}/{stdlib.LOCK}"] = len(stdlib.lock_text().encode("utf-8"))
     boot = {
-        "micropython": {  # the page's DOM layer: MicroPython and page.zip (the worker's: lukfu.zip)
-            "module": f"{ship.micropython}/micropython.mjs",
-            "wasm": f"{ship.micropython}/micropython.wasm",
-            "archive": bytecode.PAGE_ARCHIVE,
-            "imports": bytecode.page_modules(),  # in this order, one a task
-        },
-        "worker": GAME_WORKER,
-        "silence": SILENCE,  # played before the first sound (index.html's lukfuWakeAudio)
-        "runtime": f"{ship.pyodide}/",
-        "archive": bytecode.ARCHIVE,
-        "lock": stdlib.lock_text(),  # Pyodide's package index, without its packages
-        "downloads": {path: ship.files[path].stat().st_size for path in ship.downloads},
+        "core": f"{ship.pyscript}/core.js",  # PyScript, started once the page has painted
+        "silence": SILENCE,  # played before the first sound (static/page.mjs's wakeAudio)
+        "downloads": sizes,
         "words": boot_words(page),
         "page": {code: page_words_url(code) for code in OFFERED if code != DEFAULT_LANGUAGE},
         # The suit legend's pictures in each language's faces, for a new player's first look.
@@ -254,12 +287,29 @@ def render_page(ship: Shipment) -> str:
         lambda m: m[1] + data + m[2], page, flags=re.S)
     if found != 1:
         raise runtime.BuildError('index.html has no <script type="application/json" id="boot">')
+    inline = html.escape(json.dumps(game_config(ship), separators=(",", ":")))
+    page, found = re.subn(r'config="\./pyscript\.toml"', lambda _m: f'config="{inline}"', page)
+    if found != 1:
+        raise runtime.BuildError('index.html has no <script type="py" worker config="./pyscript.toml">')
     page, found = re.subn(
         r'(<meta http-equiv="Content-Security-Policy" content=")[^"]*(">)',
         lambda m: m[1] + content_security_policy(page) + m[2], page)
     if found != 1:
         raise runtime.BuildError('index.html has no <meta http-equiv="Content-Security-Policy">')
     return page
+
+
+def game_config(ship: Shipment) -> dict[str, object]:
+    """pyscript.toml, the configuration of the game's worker, as the built page carries it:
+    its interpreter and [files] as they are, checked against what ships."""
+    with (ROOT / "pyscript.toml").open("rb") as f:
+        config: dict[str, object] = tomllib.load(f)
+    if config.get("interpreter") != f"./{INTERPRETER}":
+        raise runtime.BuildError(f"pyscript.toml: the interpreter is ./{INTERPRETER}")
+    files = config.get("files")
+    if files != {f"./{bytecode.ARCHIVE}": f"./{bytecode.ARCHIVE}"}:
+        raise runtime.BuildError(f"pyscript.toml: [files] is the game's archive, ./{bytecode.ARCHIVE}")
+    return config
 
 
 def manifest() -> str:
@@ -339,6 +389,8 @@ def build_site(dest: Path = SITE, verbose: bool = True) -> Path:
     written: dict[str, bytes] = {
         "index.html": render_page(ship).encode("utf-8"),
         bytecode.PAGE_ARCHIVE: bytecode.page_archive(),
+        f"{ship.pyodide}/{stdlib.LOCK}": stdlib.lock_text().encode("utf-8"),
+        INTERPRETER: ship.versioned((ROOT / INTERPRETER).read_text(encoding="utf-8")).encode("utf-8"),
         "manifest.webmanifest": manifest().encode("utf-8"),
     }
     written.update({f"icons/{name}": png for name, png in icons.drawn(THEME, BACKGROUND).items()})
@@ -348,7 +400,8 @@ def build_site(dest: Path = SITE, verbose: bool = True) -> Path:
         written[page_words_url(code)] = json.dumps(
             words, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
     for path, source in ship.files.items():
-        place(source, dest / path)
+        if path not in written:
+            place(source, dest / path)
     for path, data in written.items():
         write(dest / path, data)
     keep = set(ship.files) | set(written) | {"sw.js"}

@@ -11,7 +11,9 @@ page has it) and plays whole deals through the page's update code (a hint, the c
 the statistics exported and imported, a saved deal restored, the guided deal, every catalog).
 What cannot run in Node is read instead, and what it names imported in that same Pyodide: the
 game's worker-side modules that import the browser's objects from ``js`` at once, their
-module-level imports.  (The page's own DOM layer runs in MicroPython, whose standard library is
+module-level imports; and PyScript's own Python package (``pyscript``, which PyScript writes into
+the worker's file system from the source embedded in its core chunk): every import anywhere in
+it, and those of the few lines PyScript runs to write it (``import os as _os`` …).  (The page's own DOM layer runs in MicroPython, whose standard library is
 its own: it needs none of this zip.)  Every module then in ``sys.modules`` that is a file of the
 zip goes into tools/stdlib.txt, committed, with why it is there; the build reads that list and
 never traces.  ``build`` takes those members (a package's ``__init__.py``, a module's ``.py``)
@@ -30,6 +32,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import json
+import re
 import shutil
 import struct
 import subprocess
@@ -111,6 +114,76 @@ def game_imports() -> dict[str, list[str]]:
     return imports
 
 
+def core_chunk() -> str:
+    """PyScript's core-*.js: the chunk that holds its Python package and its start-up."""
+    chunks = sorted(runtime.PYSCRIPT_SRC.glob("core-*.js"))
+    if len(chunks) != 1:
+        raise runtime.BuildError(f"@pyscript/core has {len(chunks)} core-*.js chunks, not one")
+    return chunks[0].read_text(encoding="utf-8")
+
+
+def js_literal_end(text: str, start: int) -> int:
+    """The end of the JavaScript object literal opening at ``text[start]`` (a ``{``)."""
+    depth, i = 0, start
+    while i < len(text):
+        char = text[i]
+        if char in "\"'`":
+            i += 1
+            while text[i] != char:
+                i += 2 if text[i] == "\\" else 1
+        elif char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    raise runtime.BuildError("PyScript's Python package: its object literal does not end")
+
+
+def pyscript_package() -> dict[str, str]:
+    """PyScript's Python package, as PyScript writes it: {path: source}, e.g. pyscript/fs.py."""
+    chunk = core_chunk()
+    start = chunk.find("{pyscript:{")
+    if start < 0:
+        raise runtime.BuildError("@pyscript/core's core chunk no longer embeds {pyscript:{…}}")
+    literal = chunk[start: js_literal_end(chunk, start)]
+    node = shutil.which("node") or "node"
+    read = "process.stdout.write(JSON.stringify(eval('(' + require('fs').readFileSync(0, 'utf-8') + ')')))"
+    result = subprocess.run([node, "-e", read], input=literal, capture_output=True, text=True, check=True)
+    files: dict[str, str] = {}
+    todo: list[tuple[str, object]] = list(json.loads(result.stdout).items())
+    while todo:
+        path, value = todo.pop()
+        if isinstance(value, dict):
+            todo += [(f"{path}/{name}", inner) for name, inner in value.items()]
+        else:
+            files[path] = str(value)
+    return dict(sorted(files.items()))
+
+
+def pyscript_imports() -> list[str]:
+    """The standard library modules PyScript's Python imports: anywhere in its package, and in
+    the lines it runs to write the package (``import os as _os``, ``from pathlib import …``)."""
+    found: set[str] = set()
+    for path, source in pyscript_package().items():
+        name = path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        found |= module_level_imports(source, name, path.endswith("__init__.py"))
+        found |= {n for node in ast.walk(ast.parse(source)) for n in imports_of(node)}
+    for line in re.findall(r'"((?:import|from) [\w. ]+ as _\w+)"', core_chunk()):
+        found |= module_level_imports(line, "", False)
+    return sorted(found & zip_modules().keys())
+
+
+def imports_of(node: ast.AST) -> set[str]:
+    """The absolute modules one import statement names (none for relative imports)."""
+    if isinstance(node, ast.Import):
+        return {alias.name for alias in node.names}
+    if isinstance(node, ast.ImportFrom) and not node.level and node.module:
+        return {node.module} | {f"{node.module}.{alias.name}" for alias in node.names}
+    return set()
+
+
 # --- running the exercise -------------------------------------------------------------------------
 
 
@@ -130,7 +203,8 @@ def run_exercise(stdlib: Path | None = None) -> dict[str, Any]:
     imports = game_imports()
     job = {"runtime": str(runtime.RUNTIME / "pyodide"), "stdlib": str(stdlib) if stdlib else None,
            "files": files, "path": ["/game/lukfu.zip", "/game/tests"], "exercise": str(EXERCISE),
-           "args": {"game": list(imports), "imports": imports, "locales": "/locales"}}
+           "args": {"game": list(imports), "imports": imports, "locales": "/locales",
+                    "static": pyscript_imports()}}
     result = subprocess.run([node, str(SCRIPT)], input=json.dumps(job), capture_output=True, text=True)
     if result.returncode:
         raise runtime.BuildError(

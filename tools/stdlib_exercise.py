@@ -96,7 +96,8 @@ def play(locales: str) -> list[str]:
 
 async def exercise(args: dict[str, Any]) -> dict[str, Any]:
     """``args``: "game" (the game's modules), "imports" (the standard library modules each of
-    them imports at once), "locales" (where the compiled catalogs are)."""
+    them imports at once), "locales" (where the compiled catalogs are), "static" (standard
+    library modules to import besides: PyScript's)."""
     phases = {}  # what was imported by the end of each step, for tools/stdlib.txt to say why
     page_side = import_all(list(args["game"]))
     phases["the game's modules"] = sorted(sys.modules)
@@ -105,4 +106,6 @@ async def exercise(args: dict[str, Any]) -> dict[str, Any]:
     for name in page_side:
         import_all(list(args["imports"][name]))
     phases["the game's page-side modules"] = sorted(sys.modules)
+    import_all(list(args["static"]))
+    phases["PyScript's package, read"] = sorted(sys.modules)
     return {"page_side": page_side, "seen": seen, "phases": phases}

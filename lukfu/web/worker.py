@@ -1,14 +1,17 @@
-"""The game's side of the page, in a Pyodide worker: the model, `update`, the view, the thinking.
+"""The game's side of the page, in a PyScript worker (Pyodide): the model, `update`, the view, the
+thinking, and the game's own time.
 
-The page (`lukfu.web.dom`, MicroPython on the main thread) sends each message as JSON to
-`receive`, and hands `perform` the effects that are the worker's to carry out
-(`messages.WORKER_EFFECTS`: a computer player or the hint thinking, the coach reviewing, a
-catalog fetched).  Both answer with JSON: the view (`page.page_view`, its named tuples as
-objects), the page's effects, the effects handed back to the worker (``work``) and, when the
-language changed, the page's static words in it.  So no Python runs on the page's main thread
-but the thin DOM layer, and the worker thinks without slicing the page's time.  It still thinks
-in slices of ``SLICE_SECONDS``, so that a message arriving meanwhile (a press, a setting) is
-answered at once.  Anything that goes wrong becomes a ``("failure", details)`` message.
+The page (`lukfu.web.dom`, MicroPython on the main thread) sends what happens to it as a JSON
+message to `receive`, which answers at once; everything else the game does in its own time, as
+asyncio tasks of this worker (a computer player's pause and thinking, the hint, the coach's
+review, a catalog's fetch, a notice's time), and tells the page unasked: the page awaits
+`next_answer` in a loop.  Every answer is JSON: its number (``seq``: an answer drawn after a
+later one is not drawn again), the view (`page.page_view`, its named tuples as objects), the
+page's effects (`messages`: storage, sounds, the clipboard…) and, when the language changed,
+the page's static words in it.  No Python runs on the page's main thread but the thin DOM
+layer, and the worker thinks in slices of ``SLICE_SECONDS``, so that a message arriving
+meanwhile (a press, a setting) is answered at once.  Anything that goes wrong becomes a
+``("failure", details)`` message.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import json
 import random
 import time
 import traceback
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from typing import Any, TypeVar
 
 from lukfu.ai.hint import hint_thinking
@@ -88,30 +91,35 @@ class Game:
         self.static: list[tuple[str, str | None]] = []  # the page's data-i18n texts
         self.base = ""  # the page's folder, for the catalogs' addresses
         self.told_language = ""
-        self.review: tuple[int, Iterator[float]] | None = None
+        self.seq = 0  # answers given so far
+        self.outbox: list[dict[str, object]] = []  # answers the page has not taken yet
+        self.news = asyncio.Event()  # set while the outbox holds an answer
+        self.tasks: set[asyncio.Task[None]] = set()  # the game's own work, under way
+        self.reviewing = object()  # the review under way (a new one stops the last)
 
-    # --- the two calls the page makes ---------------------------------------------------------
+    # --- the page's two calls -----------------------------------------------------------------
 
     def receive(self, text: str) -> str:
+        """A message from the page (JSON); the answer (JSON), at once."""
         message = tuple(json.loads(text))
         if message[0] == "start":
             message = (message[0], self._started(dict(message[1])))
         effects: list[Effect] = []
         self._dispatch(message, effects)
-        return self._answer(effects)
+        return json.dumps(self._answer(effects), ensure_ascii=False, separators=(",", ":"))
 
-    async def perform(self, text: str) -> str:
-        effect = tuple(json.loads(text))
-        effects: list[Effect] = []
-        try:
-            message = await self._carry_out(effect, effects)
-        except Exception as error:
-            message = failure(error)
-        if message is None and not effects:
-            return ""  # nothing came of it (a deal that moved on meanwhile)
-        if message is not None:
-            self._dispatch(message, effects)
-        return self._answer(effects)
+    async def next_answer(self) -> str:
+        """What the game has to tell the page of its own accord (JSON), once it has something:
+        every answer since the last call, as one."""
+        await self.news.wait()
+        answers, self.outbox = self.outbox, []
+        self.news.clear()
+        merged = answers[-1]
+        merged["effects"] = [effect for answer in answers for effect in answer["effects"]]
+        for answer in answers:  # (the page's words, if any answer had them)
+            if "page" in answer:
+                merged.setdefault("page", answer["page"])
+        return json.dumps(merged, ensure_ascii=False, separators=(",", ":"))
 
     # --- inside -------------------------------------------------------------------------------
 
@@ -130,9 +138,37 @@ class Game:
                 raise  # the failure panel itself failed: the page's last resort shows it
             self._dispatch(failure(error), effects)
             return
-        effects.extend(more)
+        for effect in more:
+            if effect[0] in WORKER_EFFECTS or effect[0] == "wait":
+                self._start(self._carry_out(effect))
+            else:
+                effects.append(effect)
 
-    def _answer(self, effects: list[Effect]) -> str:
+    def _start(self, work: Coroutine[Any, Any, Message | None]) -> None:
+        """Do ``work`` in the game's own time; tell the page what came of it."""
+        async def doing() -> None:
+            try:
+                message = await work
+            except Exception as error:
+                message = failure(error)
+            if message is not None:
+                self.tell(message)
+
+        task = asyncio.ensure_future(doing())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def tell(self, message: Message, thought: float | None = None) -> None:
+        """Update with a message of the game's own, and give the page the answer unasked."""
+        effects: list[Effect] = []
+        self._dispatch(message, effects)
+        answer = self._answer(effects)
+        if thought is not None:
+            answer["thought"] = thought
+        self.outbox.append(answer)
+        self.news.set()
+
+    def _answer(self, effects: list[Effect]) -> dict[str, object]:
         # Still starting (the language's catalog on its way): no view, so that the page keeps
         # its loading table, in its own language, until there is a game to show.
         starting = not self.model.booted and self.model.failure is None
@@ -143,11 +179,9 @@ class Game:
             except Exception as error:
                 self._dispatch(failure(error), effects)
                 view = plain(page_view(self.model))
+        self.seq += 1
         answer: dict[str, object] = {
-            "view": view,
-            "effects": [self._for_page(e) for e in effects if e[0] not in WORKER_EFFECTS],
-            "work": [plain(e) for e in effects if e[0] in WORKER_EFFECTS],  # handed back to us
-        }
+            "seq": self.seq, "view": view, "effects": [self._for_page(e) for e in effects]}
         tr = self.model.tr
         if tr.language != self.told_language and not starting:
             self.told_language = tr.language
@@ -158,7 +192,7 @@ class Game:
                 "words": [tr.pgettext(context, english) if context else tr.gettext(english)
                           for english, context in self.static],
             }
-        return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
+        return answer
 
     def _for_page(self, effect: Effect) -> object:
         if effect[0] == "sound":  # the page synthesises it from its recipe
@@ -166,54 +200,54 @@ class Game:
             return ["sound", effect[1], tones, GAP, VOLUME]
         return plain(effect)
 
-    async def _carry_out(self, effect: Effect, effects: list[Effect]) -> Message | None:
+    async def _carry_out(self, effect: Effect) -> Message | None:
         kind = effect[0]
-        assert kind in WORKER_EFFECTS, kind
-        session = self.model.session
+        if kind == "wait":
+            await asyncio.sleep(float(effect[1]))
+            return tuple(effect[2])
         if kind == "fetch-catalog":
             return await self._catalog(str(effect[1]))
+        session = self.model.session
         if session is None:
             return None
         generation = int(effect[1])
         if kind == "think":
             if generation != self.model.generation:
                 return None
+            started = time.perf_counter()
             action = await think(session.thinking())
-            return ("computer-moved", generation, str(action))
+            self.tell(("computer-moved", generation, str(action)), time.perf_counter() - started)
+            return None
         if kind == "think-hint":
             hint = await think(hint_thinking(session.observation(YOU), session.deal_number))
             return ("hint-ready", generation, len(session.state.history), str(hint.action),
                     hint.reason, hint.F)
-        return await self._review(generation, effects)
+        return await self._review(generation)
 
-    async def _review(self, generation: int, effects: list[Effect]) -> Message | None:
-        """The coach reviews your decisions, a part at a time: each call reviews for at most
-        ``PROGRESS_SECONDS`` and tells the progress, and the page calls again; it stops when the
-        review is cancelled or another deal begins."""
+    async def _review(self, generation: int) -> Message | None:
+        """The coach reviews your decisions, telling its progress at most every
+        ``PROGRESS_SECONDS``; it stops when the review is cancelled or another deal begins."""
         # Imported at the first review, not at the start: nothing the first view needs, and
         # its module body is about 70 ms of a start in WebKit (bench/engines.py).
         from lukfu.coach import review_progress, summary
 
         session = self.model.session
-        if self.review is None or self.review[0] != generation:
-            if session is None or session.person is None:
-                return None
-            self.review = (generation, review_progress(session, session.person))
-        work, share = self.review[1], 0.0
-        until = time.perf_counter() + PROGRESS_SECONDS
-        while time.perf_counter() < until:
+        if session is None or session.person is None:
+            return None
+        work = review_progress(session, session.person)
+        self.reviewing = mine = object()
+        told = time.perf_counter()
+        while True:
             finished, result = work_for(work, SLICE_SECONDS)
             if finished:
-                self.review = None
                 return ("review-ready", generation, summary(result))
-            share = result
             await asyncio.sleep(0)
             coaching = self.model.coaching
-            if coaching is None or coaching.generation != generation:
-                self.review = None
-                return None  # cancelled, or another deal
-        effects.append(("review", generation))  # the page asks for the next part
-        return ("review-progress", generation, share)
+            if coaching is None or coaching.generation != generation or self.reviewing is not mine:
+                return None  # cancelled, another deal, or begun again
+            if time.perf_counter() - told >= PROGRESS_SECONDS:
+                told = time.perf_counter()
+                self.tell(("review-progress", generation, result))
 
     async def _catalog(self, language: str) -> Message:
         try:
@@ -235,11 +269,10 @@ GAME = Game()
 
 
 def receive(text: str) -> str:
-    """A message from the page (JSON); the answer: the view and the effects (JSON)."""
+    """A message from the page (JSON); the answer: the view and the page's effects (JSON)."""
     return GAME.receive(text)
 
 
-async def perform(text: str) -> str:
-    """One of `messages.WORKER_EFFECTS` (JSON); the answer as `receive`'s, or "" if none."""
-    return await GAME.perform(text)
-
+async def next_answer() -> str:
+    """The next answer the game gives unasked (JSON, as `receive`'s)."""
+    return await GAME.next_answer()

@@ -1,9 +1,13 @@
 """The page's wiring: DOM events become messages for the game's worker, and what it answers (a
 view, effects) is drawn by the renderer and carried out by the effects.
 
-Page-only, MicroPython (imports ``js`` and ``jsffi``).  No decision is made here: every one
-is `update`'s, in the worker (`lukfu.web.worker`).  The page never waits for the worker to go
-on answering the player: each message is sent as it happens, each answer drawn as it arrives.
+Page-only, MicroPython (imports ``js`` and ``jsffi``), started by index.html's
+``<script type="mpy">``; the game's worker is PyScript's named worker "game" (`lukfu.web.worker`,
+Pyodide), whose exported ``receive`` answers each message and ``next_answer`` whatever the game
+says of its own accord (a computer's move, the coach's progress), awaited in a loop.  No
+decision is made here: every one is `update`'s, in the worker.  The page never waits for the
+worker to go on answering the player: each message is sent as it happens, each answer drawn as
+it arrives (one the page drew a later answer than is not drawn, but its effects are carried out).
 Your hand's keyboard is the page's own (roving focus): the arrow keys, Home and End move along
 it at once, without a message, and Space and Enter send the card that has the keyboard as they
 go down; the worker never moves the keyboard.  Only while a message that may change your hand
@@ -17,10 +21,12 @@ import json
 import sys
 
 from js import Error, console, document, window
-from jsffi import create_proxy
+from jsffi import create_proxy, to_js
 
 from lukfu.web.dom.data import wrap
 from lukfu.web.dom.effects import Effects, read_stored
+from lukfu.web.dom.guard import settled
+from lukfu.web.dom.loading import Loading
 from lukfu.web.dom.keys import HAND_KEYS, PLAY, SELECT, changes_hand, claimed, hand_step, on_hand
 from lukfu.web.dom.render.renderer import Renderer
 
@@ -35,6 +41,7 @@ CONTROLS = {
     "grain": ("input", "grain"), "warmth": ("input", "warmth"),
 }
 PAGE_ACTIONS = ("dismiss-notice", "retry", "copy-details")  # index.html's script has these
+THINK_MEASURE = "lukfu-think"  # a computer's decision, thought to drawn (bench/ai_latency.py)
 
 
 def details(error: BaseException) -> str:
@@ -52,14 +59,15 @@ def python_error(text: str) -> None:
 
 
 class App:
-    def __init__(self, game: object) -> None:
-        self.game = game  # the worker's calls: receive(message), perform(effect), in JSON
+    def __init__(self, game: object, silence: str) -> None:
+        self.game = game  # the worker's calls: receive(message), next_answer(), in JSON
         self.view = None  # the view last drawn
+        self.seq = 0  # the number of the worker's answer last drawn
         self.unanswered = 0  # messages sent, not answered yet
         self.changing = 0  # of those, the ones that may change your hand (keys.changes_hand)
         self.held: list = []  # the hand's keys pressed meanwhile: (key, code, shift), in order
         self.renderer = Renderer()
-        self.effects = Effects(self)
+        self.effects = Effects(self, silence)
         self._drawing = asyncio.Lock()  # one answer drawn at a time (the first in parts)
         self._proxies = []
 
@@ -74,7 +82,7 @@ class App:
         if changing:
             self.changing += 1
         document.documentElement.setAttribute("data-answering", "")
-        asyncio.create_task(self._answered(self._ask(self.game.receive, message), changing))
+        asyncio.create_task(self._answered(self._ask(message), changing))
 
     async def _answered(self, asking: object, changing: bool) -> None:
         try:
@@ -88,35 +96,47 @@ class App:
             if not self.unanswered:
                 document.documentElement.removeAttribute("data-answering")
 
-    def perform(self, effect: list) -> None:
-        """Hand the worker one of its effects (thinking, a fetch); draw what comes of it."""
-        asyncio.create_task(self._ask(self.game.perform, effect))
-
-    async def ask(self, effect: list) -> None:
-        """`perform`, awaited (the effects time a computer player's decision with it)."""
-        await self._ask(self.game.perform, effect)
-
-    async def _ask(self, call: object, item: list) -> None:
+    async def _ask(self, message: list) -> None:
         try:
-            answer = await call(json.dumps(item))
-            if answer:
-                async with self._drawing:
-                    await self.show(json.loads(str(answer)))
+            ok, answer = await settled(self.game.receive(json.dumps(message)))
+            if not ok:
+                raise RuntimeError("the game's worker: " + str(answer))
+            await self.take(str(answer))
         except Exception as error:
-            self.fail(error, item[0] == "failure")
+            self.fail(error, message[0] == "failure")
+
+    async def listen(self) -> None:
+        """What the game says of its own accord, drawn as it comes, for as long as the page."""
+        while True:
+            ok, answer = await settled(self.game.next_answer())
+            try:
+                if not ok:
+                    raise RuntimeError("the game's worker: " + str(answer))
+                await self.take(str(answer))
+            except Exception as error:
+                self.fail(error)
+                if not ok:
+                    return
+
+    async def take(self, text: str) -> None:
+        answer = json.loads(text)
+        async with self._drawing:
+            await self.show(answer)
+        if "thought" in answer:  # a computer's decision: its time, to the move drawn
+            now = window.performance.now()
+            window.performance.measure(THINK_MEASURE, to_js(
+                {"start": now - 1000 * answer["thought"], "end": now}))
 
     async def show(self, answer: dict) -> None:
         """Draw the worker's view, then carry out its effects.  A view with the page's words
         (the first, and a language switch: every region drawn anew) is drawn a region a task, so
         that the page answers the player between."""
-        if "error" in answer:  # the worker's Python failed in a way it could not tell itself
-            raise RuntimeError("the game's worker: " + str(answer["error"]))
-        if answer["view"] is not None:  # (none while the worker starts the game)
+        fresh = answer["seq"] > self.seq
+        if fresh and answer["view"] is not None:  # (none while the worker starts the game)
+            self.seq = answer["seq"]
             await self.draw(answer["view"], answer.get("page"))
         for effect in answer["effects"]:
             self.effects.run(effect)
-        for effect in answer["work"]:
-            self.effects.hand_back(effect)
 
     async def draw(self, view: dict, page: dict | None) -> None:
         anew = self.view is None or bool(page)
@@ -259,7 +279,11 @@ _app = None  # the one game on the page, kept alive for its event handlers
 async def start() -> None:
     """The page's start (index.html): once the game's worker is up, wire the page to it."""
     global _app
-    game = window.lukfuGame  # index.html's loader: the game's worker (static/game-worker.js)
-    await game.ready  # (a worker that fails says so itself, through index.html)
-    _app = App(game)
+    loading = Loading()
+    game = await loading.game()
+    if game is None:
+        return  # (PyScript's worker could not start: Loading has said so)
+    _app = App(game, loading.silence)
     _app.start()
+    window.lukfu.started()  # (a deal should follow)
+    await _app.listen()

@@ -3,7 +3,7 @@
 Page-only, MicroPython (imports ``js``); run by the effects, which have each sound's recipe from
 the worker (its tones: wave, pitch, start, length, loudness). The audio context is made at the
 first sound, which `update` asks for only after the player has interacted with the page: once
-index.html's ``lukfuWakeAudio`` has opened the audio output, off the page's thread, by playing a
+static/page.mjs's ``wakeAudio`` has opened the audio output, off the page's thread, by playing a
 moment of silence (``new AudioContext()`` opening it itself held the page's thread 125-340 ms in
 headless Chromium here, and 2 ms after); a browser that has no Web Audio, or refuses it, stays
 silent and the game goes on.
@@ -11,7 +11,7 @@ silent and the game goes on.
 
 import asyncio
 
-from js import window
+from pyscript.js_modules import page
 
 from lukfu.web.dom.guard import new, settled
 
@@ -19,7 +19,8 @@ NOISE_SECONDS = 0.25  # the length of the noise buffer every burst is cut from
 
 
 class Audio:
-    def __init__(self) -> None:
+    def __init__(self, silence: str) -> None:
+        self.silence = silence  # a moment of silence to play first (static/silence.wav)
         self.context: object = None
         self.noise: object = None
         self.broken = False
@@ -37,7 +38,7 @@ class Audio:
             asyncio.create_task(self._open())
 
     async def _open(self) -> None:
-        await settled(window.lukfuWakeAudio())  # played or not, the context comes next
+        await settled(page.wakeAudio(self.silence))  # played or not, the context comes next
         waiting, self.waiting = self.waiting, []
         for tones, gap, volume in waiting:
             self._play(tones, gap, volume)
@@ -62,7 +63,7 @@ class Audio:
             self.context = context
             frames = int(self.context.sampleRate * NOISE_SECONDS)
             self.noise = self.context.createBuffer(1, frames, self.context.sampleRate)
-            window.lukfuNoise(self.noise.getChannelData(0))  # the same noise every time
+            page.noise(self.noise.getChannelData(0))  # the same noise every time
         if str(self.context.state) == "suspended":
             self.context.resume()
         return self.context

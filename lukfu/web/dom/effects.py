@@ -1,9 +1,9 @@
-"""The page's effects: the only code that touches storage, timers, the clipboard, downloads, the
-address bar, the service worker and sound.
+"""The page's effects: the only code that touches storage, the clipboard, downloads, the address
+bar, the service worker and sound.
 
 Page-only, MicroPython (imports ``js``).  `Effects.run` carries out one effect the worker's
 answer asked for (see `lukfu.web.messages`) and sends what came of it back as a message; the
-worker's own effects (thinking, fetching a catalog) go back to it to carry out.
+game's own time (pauses, thinking, the coach, catalogs) is the worker's.
 """
 
 import asyncio
@@ -17,7 +17,6 @@ from lukfu.web.dom.offline import Offline
 from lukfu.web.dom.render.dom import later
 
 LOCAL = "local"  # localStorage; "tab" is sessionStorage (lukfu.web.messages)
-THINK_MARK, THINK_MEASURE = "lukfu-think-start", "lukfu-think"  # for bench/ai_latency.py
 
 
 def storage(area: str) -> tuple:
@@ -43,11 +42,11 @@ def read_stored(area: str, prefix: str) -> tuple:
 
 
 class Effects:
-    def __init__(self, app: object) -> None:
+    def __init__(self, app: object, silence: str) -> None:
         self.app = app
         self.max_import = 0  # the largest file worth reading (the worker says: saving's limit)
         self.offline = Offline(app.send)
-        self.audio = Audio()
+        self.audio = Audio(silence)
 
     def run(self, effect: list) -> None:
         kind, args = effect[0], effect[1:]
@@ -61,9 +60,6 @@ class Effects:
             ok, kept = storage(area)
             if ok:  # (storage off: it was never kept anyway)
                 call(kept, "removeItem", key)
-        elif kind == "wait":
-            seconds, message = args
-            asyncio.create_task(self._wait(seconds, message))
         elif kind == "download":
             self._download(args[0], args[1])
         elif kind == "choose-file":
@@ -81,24 +77,6 @@ class Effects:
             self.audio.play(args[1], args[2], args[3])  # name, recipe, gap, volume
         else:
             assert kind == "handled", kind  # the page claimed the key already (keys.claimed)
-
-    def hand_back(self, effect: list) -> None:
-        """One of the worker's own effects: it carries it out, and answers."""
-        if effect[0] == "think":
-            asyncio.create_task(self._think(effect))
-        else:
-            self.app.perform(effect)
-
-    async def _wait(self, seconds: float, message: list) -> None:
-        await asyncio.sleep(seconds)
-        self.app.send(message)
-
-    async def _think(self, effect: list) -> None:
-        """A computer player's decision, in the worker; each is a User Timing measure on the
-        page, from the request to the move shown (bench/ai_latency.py reads them)."""
-        window.performance.mark(THINK_MARK)
-        await self.app.ask(effect)
-        window.performance.measure(THINK_MEASURE, THINK_MARK)
 
     async def _copy(self, text: str) -> None:
         """Copy the share link; where the browser will not, select it for the player to copy."""

@@ -3,7 +3,7 @@
 Page-only, MicroPython (imports ``js``), shared by the renderer's regions.  Each call from
 MicroPython into the page crosses its bridge to JavaScript, and a table of cards made node by
 node took thousands of them (70-130 ms on the page's thread): so the table describes its new
-nodes as `tree` lists and `fill` builds them in one call (index.html's lukfuFill).
+nodes as `tree` lists and `fill` builds them in one call (static/page.mjs's fill).
 """
 
 import asyncio
@@ -12,6 +12,7 @@ import re
 
 from js import document, window
 from jsffi import to_js
+from pyscript.js_modules import page
 
 from lukfu.web.dom.faces import card_src
 
@@ -21,7 +22,7 @@ SOFT_HYPHEN = "\u00ad"  # where a translator allows a long word to break
 def element(tag: str, cls: str = "", text: str = "", **attrs: str) -> object:
     """A new element, made by one call into the page: its class, its text, its attributes (a
     name's ``_`` written ``-``: ``aria_label`` is aria-label)."""
-    return window.lukfuBuild(json.dumps(tree(tag, cls, text, **attrs)))
+    return page.element(json.dumps(tree(tag, cls, text, **attrs)))
 
 
 def tree(tag: str, cls: str = "", text: str = "", inside: list = (), **attrs: str) -> list:
@@ -40,12 +41,12 @@ def tree(tag: str, cls: str = "", text: str = "", inside: list = (), **attrs: st
 def fill(parent: object, items: list) -> None:
     """Make the `tree` ``items`` the children of ``parent`` (in place of what it held): one
     call into the page."""
-    window.lukfuFill(parent, json.dumps(items))
+    page.fill(parent, json.dumps(items))
 
 
 def add(parent: object, items: list) -> None:
     """Append the `tree` ``items`` to ``parent``'s children: one call into the page."""
-    window.lukfuAppend(parent, json.dumps(items))
+    page.append(parent, json.dumps(items))
 
 
 def card_image(code: str, alt: str, language: str, shapes: bool = False, cls: str = "",
