@@ -80,18 +80,18 @@ class Driver:
         elif kind == "wait":
             self.timers.append(args[1])
         elif kind == "think":
-            session = self.model.session
+            session = self.model.table.session
             assert session is not None
             action = finish(session.thinking())
             self.timers.append(("computer-moved", args[0], str(action)))
         elif kind == "review":
-            session = self.model.session
+            session = self.model.table.session
             assert session is not None and session.person is not None
             found = review(session, session.person)
             self.timers.append(("review-progress", args[0], 0.5))
             self.timers.append(("review-ready", args[0], summary(found)))
         elif kind == "think-hint":
-            session = self.model.session
+            session = self.model.table.session
             assert session is not None
             hint = finish(hint_thinking(session.observation(0), session.deal_number))
             self.timers.append(("hint-ready", args[0], len(session.state.history),
@@ -162,7 +162,7 @@ class Driver:
         """Play the deal out: ``choose(observation)`` (else the first legal action) each turn."""
         for _ in range(200):
             self.settle(only_computers=True)
-            session = self.model.session
+            session = self.model.table.session
             assert session is not None
             if session.is_over:
                 return

@@ -80,8 +80,8 @@ def lesson(**kwargs: object) -> Driver:
 
 def play_step(page: Driver) -> None:
     """Do what the step on show asks: its move, or Next."""
-    assert page.model.lesson is not None
-    asked = STEPS[page.model.lesson.step].asks
+    assert page.model.table.lesson is not None
+    asked = STEPS[page.model.table.lesson.step].asks
     if asked is None:
         page.press("lesson-next")
     else:
@@ -101,7 +101,7 @@ def test_the_whole_lesson_step_by_step_then_back_to_the_deal_it_put_aside() -> N
     page.settle(only_computers=True)
     page.press("pass")
     page.settle(only_computers=True)
-    before = page.model.session
+    before = page.model.table.session
     assert before is not None and before.state.history
     saved_before = page.stored[saving.SAVE_KEY]
     page.press("learn")
@@ -114,12 +114,12 @@ def test_the_whole_lesson_step_by_step_then_back_to_the_deal_it_put_aside() -> N
         assert page.table.buttons and not {"hint", "new-deal", "replay"} & page.enabled()
         play_step(page)
     assert shown == list(range(1, LAST + 2))
-    assert page.view.lesson is None and page.model.lesson_done
+    assert page.view.lesson is None and page.model.player.lesson_done
     assert page.stored[LESSON_KEY] == "done"
-    session = page.model.session
+    session = page.model.table.session
     assert session is not None and session.state == before.state  # the deal put aside is back
     assert page.stored[saving.SAVE_KEY] == saved_before
-    assert page.model.stats.total().deals == 0 and page.model.totals.deals == 0
+    assert page.model.player.stats.total().deals == 0 and page.model.player.totals.deals == 0
     assert any("guided deal to its end" in n for n in page.notices())
 
 
@@ -131,10 +131,10 @@ def test_another_legal_move_is_not_played_and_the_step_says_why() -> None:
     view = page.view.lesson
     assert view is not None and view.step == 3
     assert view.note == "Pass here: this hand is too weak to play alone against two."
-    session = page.model.session
+    session = page.model.table.session
     assert session is not None and not session.state.history  # nothing was played
     play_step(page)
-    assert page.model.session is not None and page.model.session.state.caller == 1
+    assert page.model.table.session is not None and page.model.table.session.state.caller == 1
 
 
 def test_an_illegal_move_gets_the_engines_reason() -> None:
@@ -145,33 +145,33 @@ def test_an_illegal_move_gets_the_engines_reason() -> None:
     table = page.table
     assert "Tens" in table.hint and page.view.lesson is not None and page.view.lesson.note == ""
     page.act(parse_action("T4"))  # (M9 is still selected: reselect)
-    assert page.model.session is not None and len(page.model.session.state.history) == 2
+    assert page.model.table.session is not None and len(page.model.table.session.state.history) == 2
 
 
 def test_moving_before_reading_the_step_asks_you_to_read_it() -> None:
     page = lesson()
     page.press("pass")
     assert page.view.lesson is not None and page.view.lesson.note.startswith("Read this step")
-    assert page.model.session is not None and not page.model.session.state.history
+    assert page.model.table.session is not None and not page.model.table.session.state.history
 
 
 def test_left_mid_way_it_goes_on_from_there_and_a_reload_keeps_it_open() -> None:
     page = lesson()
     for _ in range(6):
         play_step(page)
-    step = page.model.lesson.step if page.model.lesson else -1
+    step = page.model.table.lesson.step if page.model.table.lesson else -1
     assert page.stored[LESSON_KEY] == f"open {step}"
     # A reload in the middle of the lesson brings it back where it was.
     again = Driver("?delay=0", stored=page.stored).start()
     again.settle(only_computers=True)
-    assert again.model.lesson is not None and again.model.lesson.step == step
+    assert again.model.table.lesson is not None and again.model.table.lesson.step == step
     assert again.view.lesson is not None and again.view.lesson.step == step + 1
     again.press("lesson-leave")
     again.settle(only_computers=True)
-    assert again.model.lesson is None and again.stored[LESSON_KEY] == str(step)
+    assert again.model.table.lesson is None and again.stored[LESSON_KEY] == str(step)
     again.press("learn")
     again.settle(only_computers=True)
-    assert again.model.lesson is not None and again.model.lesson.step == step
+    assert again.model.table.lesson is not None and again.model.table.lesson.step == step
 
 
 @pytest.mark.parametrize("language", ["fa", "zh-Hant"])

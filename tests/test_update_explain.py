@@ -81,7 +81,7 @@ def test_claim_explains_F_and_S() -> None:
         for _ in range(40):
             page.settle(only_computers=True)
             claim = next(b for b in page.table.buttons if b.action == "claim")
-            session = page.model.session
+            session = page.model.table.session
             assert session is not None
             if claim.visible or session.is_over:
                 break

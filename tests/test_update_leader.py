@@ -20,7 +20,7 @@ def test_the_trick_s_leader_is_marked_in_words_and_on_its_play() -> None:
     page = at_my_turn("?seed=3&master=1&delay=0&level=beginner")  # Right leads the first trick
     if page.table.phase == "calling":
         page.call()
-    session = page.model.session
+    session = page.model.table.session
     assert session is not None
     trick = session.observation(YOU).trick
     assert trick is not None and trick.turns and trick.leader == 1
@@ -34,7 +34,7 @@ def test_the_trick_s_leader_is_marked_in_words_and_on_its_play() -> None:
         elif slot.label:
             assert " led" not in slot.label
     page.play_to_the_end()
-    session = page.model.session
+    session = page.model.table.session
     assert session is not None
     tricks = session.observation(YOU).tricks
     assert len(tricks) > 1 and {trick.leader for trick in tricks} != {1}
@@ -47,7 +47,7 @@ def test_the_claimant_s_old_cards_are_marked_in_the_revealed_hand() -> None:
     page = at_my_turn("?seed=4&master=0&delay=0&level=beginner")
     page.press("pass")
     page.play_to_the_end()
-    session = page.model.session
+    session = page.model.table.session
     assert session is not None and session.is_over
     obs = session.observation(YOU)
     result = obs.result

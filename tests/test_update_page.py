@@ -41,7 +41,7 @@ def phases(number: int) -> dict[str, Driver]:
     page = started(f"?seed={number}&master=0&delay=0")
     seen: dict[str, Driver] = {"calling": reloaded(page)}
     for _ in range(200):
-        session = page.model.session
+        session = page.model.table.session
         assert session is not None
         if session.is_over:
             break
@@ -63,13 +63,13 @@ def test_a_reload_at_each_phase_resumes_the_deal_exactly() -> None:
         original = started(f"?seed={number}&master=0&delay=0")
         for phase, page in phases(number).items():
             found.add(phase)
-            session = page.model.session
+            session = page.model.table.session
             assert session is not None and session.deal_number == number
             assert page.log()[-1].startswith(("Your deal goes on", "This was deal number"))
             if phase.startswith("over"):
-                assert page.model.stats.total().deals == 1  # counted once, however often reloaded
-                assert page.model.totals.deals == 1
-        assert original.model.session is not None
+                assert page.model.player.stats.total().deals == 1  # counted once, however often reloaded
+                assert page.model.player.totals.deals == 1
+        assert original.model.table.session is not None
     assert found >= {"calling", "lead", "mid-trick", "over", "over-again"}
 
 
@@ -78,7 +78,7 @@ def test_a_reload_while_a_computer_thinks_lets_it_make_the_same_move() -> None:
     page.timers.clear()  # the page is closed before they moved
     again = reloaded(page)
     alone = Session.new(31, 1, "strong").run()
-    assert again.model.session is not None and again.model.session.record() == alone.record()
+    assert again.model.table.session is not None and again.model.table.session.record() == alone.record()
 
 
 def damaged_saves() -> dict[str, str]:
@@ -124,7 +124,7 @@ def test_storage_that_refuses_is_survived_with_one_notice_a_visit() -> None:
     # (nothing is remembered, so this is a first visit: the guided deal is offered too)
     offer = "New to Luk Fu? A guided deal teaches you the game as you play it."
     assert page.notices() == [saving.storage_text(tr), offer]
-    assert page.model.stats.total().deals == 1  # counted for this visit
+    assert page.model.player.stats.total().deals == 1  # counted for this visit
     page.press("new-deal")
     page.settle(only_computers=True)
     assert page.notices() == [saving.storage_text(tr), offer]
@@ -136,14 +136,14 @@ def test_storage_that_refuses_is_survived_with_one_notice_a_visit() -> None:
 def test_a_link_opened_mid_deal_keeps_the_unfinished_deal_to_go_back_to() -> None:
     page = started("?seed=7&master=0&delay=0")
     page.call()
-    before = page.model.session
+    before = page.model.table.session
     assert before is not None
     linked = reloaded(page, f"?deal={deal_code(41, 1)}&delay=0")
-    assert linked.model.session is not None and linked.model.session.deal_number == 41
+    assert linked.model.table.session is not None and linked.model.table.session.deal_number == 41
     assert linked.notices() == [saving.aside_text(tr)]
     assert linked.view.notices[0].action == "resume-aside"
     linked.press("resume-aside")
-    back = linked.model.session
+    back = linked.model.table.session
     assert back is not None and back.record() == before.record()
     assert linked.notices() == [] and saving.ASIDE_KEY not in linked.stored
     # A link to the same deal puts nothing aside.
@@ -164,9 +164,9 @@ def test_bad_address_values_are_each_reported_and_ignored() -> None:
     assert len(notices) == 4
     assert "(abc)" in notices[0] and "random" in notices[0]
     assert "(7)" in notices[1] and "(-5)" in notices[2] and "(xx)" in notices[3]
-    assert page.model.tr.language == "en"
+    assert page.model.visit.tr.language == "en"
     # The bad delay was ignored: the computers wait the normal pause.
-    assert page.model.settings.delay is None
+    assert page.model.player.settings.delay is None
     waits = [e for e in page.effects if e[0] == "wait" and e[2][0] == "computer-turn"]
     assert all(e[1] == options.SPEEDS["normal"] / 1000 for e in waits)
     assert "was deal number" not in " ".join(page.log())  # a random deal's number is secret
@@ -185,10 +185,10 @@ def test_a_5000_digit_seed_deals_a_random_deal_with_one_notice() -> None:
 def test_switching_language_mid_deal_keeps_the_deal_and_rewords_everything() -> None:
     page = started("?seed=21&master=0&delay=0")
     page.call()
-    before, lines = page.model.session, len(page.log())
+    before, lines = page.model.table.session, len(page.log())
     page.send(("setting", "language", "fi"))
     fi = translator("fi")
-    assert page.view.language == "fi" and page.model.session is before
+    assert page.view.language == "fi" and page.model.table.session is before
     assert len(page.log()) == lines and page.log()[0] != "A new deal: you are the Master."
     assert [b.label for b in page.table.buttons if b.action == "play"] == [fi.gettext("Play")]
     assert page.stored["lukfu.language"] == "fi"
@@ -277,7 +277,7 @@ def test_statistics_export_and_import_with_refusals_and_a_question() -> None:
 def test_an_import_into_empty_statistics_needs_no_question() -> None:
     page = started()
     page.send(("file-read", 500, some_statistics(2).to_json()))
-    assert page.model.stats.total().deals == 2 and not page.view.stats_panel.question
+    assert page.model.player.stats.total().deals == 2 and not page.view.stats_panel.question
 
 
 def test_unreadable_statistics_start_again_with_a_notice() -> None:
@@ -344,9 +344,9 @@ def test_a_failure_stops_the_deal_keeps_its_record_and_a_new_deal_goes_on() -> N
     assert "Deal record:" in failure.details and '"lukfu":1' in failure.details
     assert page.enabled() == frozenset() and page.send(("press", "pass")) == []
     page.settle()
-    generation = page.model.generation
+    generation = page.model.table.generation
     page.press("restart")
-    assert page.view.failure is None and page.model.generation == generation + 1
+    assert page.view.failure is None and page.model.table.generation == generation + 1
     assert len(page.table.hand) == 12
 
 
@@ -356,7 +356,7 @@ def test_the_score_sheet_lists_every_deal_of_the_visit_with_running_totals() -> 
     nets = []
     for _ in range(3):
         page.play_to_the_end()
-        session = page.model.session
+        session = page.model.table.session
         assert session is not None
         nets.append(tuple(session.state.net_points))
         page.press("new-deal")
@@ -397,7 +397,7 @@ def test_a_sound_is_asked_for_each_event_when_sound_is_on_and_never_when_it_is_o
     before = len(page.effects)
     page.play_to_the_end()
     assert sounds(page, before) == []
-    assert Driver(stored={"lukfu.sound": "off"}).start().model.settings.sound is False
+    assert Driver(stored={"lukfu.sound": "off"}).start().model.player.settings.sound is False
 
 
 def test_a_claim_sounds_as_a_claim() -> None:

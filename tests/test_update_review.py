@@ -36,12 +36,12 @@ def test_a_finished_deal_is_reviewed_in_the_background_and_opened_on_request() -
         assert re.fullmatch(r"\d+\.\d\d", decision.loss)  # the page's data-loss
         assert decision.verdict in ("good", "mistake", "blunder")
         assert bool(decision.why) == (decision.verdict != "good")
-    coaching = page.model.coaching
+    coaching = page.model.table.coaching
     assert coaching is not None and coaching.summary is not None
     assert review.summary.startswith(f"{coaching.summary['total_loss']:.2f} points lost in ")
     assert "Accuracy:" in review.summary and review.accuracy_note.startswith("Accuracy is")
     page.press("review-close")
-    assert page.view.review is None and page.model.coaching is not None  # kept: reopened at once
+    assert page.view.review is None and page.model.table.coaching is not None  # kept: reopened at once
     page.press("review")
     assert page.view.review is not None and not any(
         e[0] == "review" for e in page.send(("press", "review")))
@@ -52,13 +52,13 @@ def test_a_finished_deal_is_reviewed_in_the_background_and_opened_on_request() -
     assert wanting and review.show_label == "Show it on the cards"
     decision = wanting[0]
     page.press(f"replay-at-{decision.move_number}")
-    assert page.model.replay is not None and page.model.replay_at == decision.move_number
+    assert page.model.table.replay is not None and page.model.table.replay_at == decision.move_number
     table = page.table
     marked = {card.code for card in table.hand if card.better}
     assert marked == set(decision.best.removeprefix("discard ").split())
     assert f"Better: {decision.better}." in table.hint and decision.why in table.hint
     decided = {d.move_number for d in review.decisions}
-    elsewhere = min(set(range(len(page.model.replay))) - decided)  # a computer's step
+    elsewhere = min(set(range(len(page.model.table.replay))) - decided)  # a computer's step
     page.press(f"replay-at-{elsewhere}")
     assert not any(card.better for card in page.table.hand) and "Better:" not in page.table.hint
 
@@ -68,15 +68,15 @@ def test_a_review_in_progress_shows_its_progress_and_can_be_cancelled() -> None:
     page.play_to_the_end()
     assert not any(effect[0] == "review" for effect in page.effects), "the coach is off"
     effects = page.send(("press", "review"))
-    assert ("review", page.model.generation) in effects
+    assert ("review", page.model.table.generation) in effects
     review = page.view.review
     assert review is not None and review.progress == 0 and review.close_label == "Cancel"
     assert "0%" in review.progress_text
-    page.send(("review-progress", page.model.generation, 0.4))
+    page.send(("review-progress", page.model.table.generation, 0.4))
     assert page.view.review is not None and "40%" in page.view.review.progress_text
     page.press("review-close")  # cancelled: what the coach says later is dropped
     page.settle(only_computers=True)
-    assert page.view.review is None and page.model.coaching is None
+    assert page.view.review is None and page.model.table.coaching is None
 
 
 def test_the_next_deal_drops_the_review() -> None:
@@ -84,7 +84,7 @@ def test_the_next_deal_drops_the_review() -> None:
     opened(page)
     page.press("new-deal")
     page.settle(only_computers=True)
-    assert page.view.review is None and page.model.coaching is None
+    assert page.view.review is None and page.model.table.coaching is None
     page.press("review")  # the deal in play is not finished: nothing to review
     assert page.view.review is None
 
@@ -92,25 +92,25 @@ def test_the_next_deal_drops_the_review() -> None:
 def test_the_coach_setting_is_kept() -> None:
     page = Driver("?seed=5&master=0&delay=0", coach=True).start()
     page.settle(only_computers=True)
-    assert page.model.settings.coach  # on for a new player
+    assert page.model.player.settings.coach  # on for a new player
     page.send(("setting", "coach", "off"))
-    assert page.stored["lukfu.coach"] == "off" and not page.model.settings.coach
-    assert not Driver("", stored=page.stored).start().model.settings.coach
+    assert page.stored["lukfu.coach"] == "off" and not page.model.player.settings.coach
+    assert not Driver("", stored=page.stored).start().model.player.settings.coach
 
 
 def test_the_reviews_accuracy_goes_into_the_statistics_once() -> None:
     page = finished()
     opened(page)
-    coaching = page.model.coaching
+    coaching = page.model.table.coaching
     assert coaching is not None and coaching.summary is not None
     percent = round(100 * float(coaching.summary["accuracy"]))
-    assert page.model.stats.accuracy == [percent]
+    assert page.model.player.stats.accuracy == [percent]
     assert f'"accuracy": [\n    {percent}\n  ]' in page.stored["lukfu.statistics"]
     assert page.view.stats.accuracy == f"The coach's accuracy over your last deal: {percent}%."
     again = Driver("", stored=page.stored, coach=True).start()  # a reload: the deal is back
     again.settle(only_computers=True)
     opened(again)
-    assert again.model.stats.accuracy == [percent]  # asked for again, not counted again
+    assert again.model.player.stats.accuracy == [percent]  # asked for again, not counted again
 
 
 def test_the_review_speaks_persian_with_plain_data_for_the_page() -> None:

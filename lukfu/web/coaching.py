@@ -19,53 +19,61 @@ from lukfu.web.model import Coaching, Model
 
 def after_deal(model: Model, fx: list[Effect]) -> Model:
     """A deal ended: review it in the background if the coach is on."""
-    if model.settings.coach and model.coaching is None:
+    if model.player.settings.coach and model.table.coaching is None:
         return start(model, fx, open_it=False, counts=True)
     return model
 
 
 def start(model: Model, fx: list[Effect], open_it: bool, counts: bool = False) -> Model:
-    fx.append(("review", model.generation))
-    return model._replace(coaching=Coaching(model.generation, open=open_it, counts=counts))
+    table = model.table
+    fx.append(("review", table.generation))
+    coaching = Coaching(table.generation, open=open_it, counts=counts)
+    return model._replace(table=table._replace(coaching=coaching))
 
 
 def open_review(model: Model, fx: list[Effect]) -> Model:
     """"Review this deal": show the review (starting it if the coach was off)."""
-    session = model.session
-    if session is None or not session.is_over or model.replay is not None:
+    table = model.table
+    session, coaching = table.session, table.coaching
+    if session is None or not session.is_over or table.replay is not None:
         return model
-    if model.coaching is None or model.coaching.generation != model.generation:
+    if coaching is None or coaching.generation != table.generation:
         return start(model, fx, open_it=True)
-    return model._replace(coaching=model.coaching._replace(open=True))
+    return model._replace(table=table._replace(coaching=coaching._replace(open=True)))
 
 
 def close_review(model: Model, fx: list[Effect]) -> Model:
     """Close the review; one still thinking is cancelled (it can be asked for again)."""
-    coaching = model.coaching
+    table = model.table
+    coaching = table.coaching
     if coaching is None:
         return model
     if coaching.summary is None:
-        return model._replace(coaching=None)
-    return model._replace(coaching=coaching._replace(open=False))
+        return model._replace(table=table._replace(coaching=None))
+    return model._replace(table=table._replace(coaching=coaching._replace(open=False)))
 
 
 def progress(model: Model, fx: list[Effect], generation: int, share: float) -> Model:
-    coaching = model.coaching
+    table = model.table
+    coaching = table.coaching
     if coaching is None or coaching.generation != generation or coaching.summary is not None:
         return model
-    return model._replace(coaching=coaching._replace(progress=max(0.0, min(1.0, share))))
+    coaching = coaching._replace(progress=max(0.0, min(1.0, share)))
+    return model._replace(table=table._replace(coaching=coaching))
 
 
 def ready(model: Model, fx: list[Effect], generation: int, summary: dict[str, Any]) -> Model:
     """The review is done; the review started as the deal ended adds its accuracy to the
     statistics (once: one asked for after a reload does not count again)."""
-    coaching = model.coaching
+    table = model.table
+    coaching = table.coaching
     if coaching is None or coaching.generation != generation or coaching.summary is not None:
         return model
-    model = model._replace(coaching=coaching._replace(progress=1.0, summary=summary))
+    done = coaching._replace(progress=1.0, summary=summary)
+    model = model._replace(table=table._replace(coaching=done))
     if coaching.counts and summary["decisions"]:
-        stats = copy.deepcopy(model.stats)
+        stats = copy.deepcopy(model.player.stats)
         stats.add_accuracy(round(100 * float(summary["accuracy"])))
         fx.append(store(saving.STATS_KEY, stats.to_json()))
-        model = model._replace(stats=stats)
+        model = model._replace(player=model.player._replace(stats=stats))
     return model

@@ -19,7 +19,7 @@ from lukfu.session import DEAL_OVER, TRICK_WON, Event, Session
 from lukfu.stats import outcome
 from lukfu.web import coaching, replay, saving
 from lukfu.web.messages import TAB, Effect, store, wait
-from lukfu.web.model import MAX_LOG, MAX_NOTICES, LogLine, Model, Notice
+from lukfu.web.model import MAX_LOG, MAX_NOTICES, Lesson, LogLine, Model, Notice, Table
 from lukfu.web.naming import YOU
 from lukfu.web.options import DEFAULT_SPEED, SPEEDS
 from lukfu.web.sounds import sounds_for
@@ -35,15 +35,19 @@ assert RANDOM_DEALS <= MAX_DEAL_NUMBER
 
 def log(model: Model, kind: str, event: Event | None = None, notice: Notice | None = None,
         number: int = 0) -> Model:
-    line = LogLine(model.next_id, kind, event, notice, number)
-    return model._replace(log=(*model.log, line)[-MAX_LOG:], next_id=model.next_id + 1)
+    visit = model.visit
+    line = LogLine(visit.next_id, kind, event, notice, number)
+    return model._replace(visit=visit._replace(log=(*visit.log, line)[-MAX_LOG:],
+                                               next_id=visit.next_id + 1))
 
 
 def notice(model: Model, kind: str, args: tuple[str, ...] = (), action: str = "",
            fleeting: bool = False, fx: list[Effect] | None = None) -> Model:
     """Put up a notice (and say it in the log); a fleeting one goes by itself."""
-    shown = Notice(model.next_id, kind, args, action, fleeting)
-    model = model._replace(notices=(*model.notices, shown)[-MAX_NOTICES:], next_id=model.next_id + 1)
+    visit = model.visit
+    shown = Notice(visit.next_id, kind, args, action, fleeting)
+    model = model._replace(visit=visit._replace(notices=(*visit.notices, shown)[-MAX_NOTICES:],
+                                                next_id=visit.next_id + 1))
     if fleeting and fx is not None:
         fx.append(wait(FLEETING_SECONDS, ("notice-gone", shown.id)))
     return log(model, "notice", notice=shown)
@@ -51,16 +55,16 @@ def notice(model: Model, kind: str, args: tuple[str, ...] = (), action: str = ""
 
 def storage_refused(model: Model) -> Model:
     """The browser keeps nothing: say so once a visit."""
-    if model.storage_told:
+    if model.visit.storage_told:
         return model
-    return notice(model._replace(storage_told=True), "storage")
+    return notice(model._replace(visit=model.visit._replace(storage_told=True)), "storage")
 
 
 # --- dealing and resuming ---------------------------------------------------------------------
 
 
 def chosen_level(model: Model) -> str:
-    level = model.settings.level
+    level = model.player.settings.level
     return level if level in LEVELS else LEVELS[0]
 
 
@@ -68,9 +72,10 @@ def deal(model: Model, fx: list[Effect], number: int | None = None,
          master: int | None = None) -> Model:
     """A new deal on the table: the one numbered ``number``, or a random one."""
     if number is None:
-        dice = random.Random(f"lukfu/deal/{model.entropy}/{model.deals_dealt}")
+        visit = model.visit
+        dice = random.Random(f"lukfu/deal/{visit.entropy}/{visit.deals_dealt}")
         number = dice.randrange(RANDOM_DEALS)
-        model = model._replace(deals_dealt=model.deals_dealt + 1)
+        model = model._replace(visit=visit._replace(deals_dealt=visit.deals_dealt + 1))
     session = Session.new(number, master, chosen_level(model))
     model = begin(model, session, 0, False)
     model = tell(model, fx, session.events)
@@ -79,12 +84,11 @@ def deal(model: Model, fx: list[Effect], number: int | None = None,
     return model
 
 
-def begin(model: Model, session: Session, hints: int, counted: bool) -> Model:
-    """Put ``session`` on the table: a new deal, or one resumed from a save."""
-    return model._replace(
-        generation=model.generation + 1, session=session, hints=hints, counted=counted,
-        replay=None, replay_at=0, coaching=None, advice=None, hinting=False, failure=None,
-        selected=frozenset(), refusal=None, last_trick=False, confirming=False, share_status="")
+def begin(model: Model, session: Session, hints: int = 0, counted: bool = False,
+          lesson: Lesson | None = None) -> Model:
+    """Put ``session`` on a new table: a new deal, or one resumed from a save."""
+    generation = model.table.generation + 1
+    return model._replace(table=Table(session, generation, hints, counted, lesson))
 
 
 def resume(model: Model, fx: list[Effect], saved: str | None) -> Model:
@@ -121,36 +125,39 @@ def unfinished(saved: str | None, number: int, master: int | None) -> str | None
 def save(model: Model, fx: list[Effect]) -> None:
     """Keep the deal at the table (after every action): a reload resumes it exactly.  (The
     lesson's deal is not kept: the step it reached is, by `learning`.)"""
-    if model.session is not None and model.lesson is None:
-        fx.append(store(saving.SAVE_KEY, write_save(model.session, model.hints, model.counted)))
+    table = model.table
+    if table.session is not None and table.lesson is None:
+        fx.append(store(saving.SAVE_KEY, write_save(table.session, table.hints, table.counted)))
 
 
 def tell(model: Model, fx: list[Effect], events: tuple[Event, ...]) -> Model:
     """Log what everybody saw; a finished deal is counted, and added to the tab's total."""
-    session = model.session
+    session = model.table.session
     assert session is not None
-    if model.settings.sound and model.interacted:
+    if model.player.settings.sound and model.visit.interacted:
         fx += [("sound", name) for name in sounds_for(events, session.waiting_for_person())]
     for event in events:
         model = log(model, "event", event)
-        if event.kind == DEAL_OVER and model.lesson is None:  # (the lesson's counts for nothing)
+        if event.kind == DEAL_OVER and model.table.lesson is None:  # (the lesson's counts for nothing)
             model = count(log(model, "deal-number", number=session.deal_number), fx)
-            totals = model.totals.add(session.state.net_points)
+            totals = model.player.totals.add(session.state.net_points)
             fx.append(store(saving.TOTALS_KEY, totals.to_text(), TAB))
-            model = coaching.after_deal(model._replace(totals=totals), fx)
+            model = coaching.after_deal(model._replace(player=model.player._replace(totals=totals)), fx)
     return model
 
 
 def count(model: Model, fx: list[Effect]) -> Model:
     """Add the finished deal to the statistics, once (the save remembers that it was)."""
-    session = model.session
+    table = model.table
+    session = table.session
     assert session is not None and session.is_over
-    if model.counted:
+    if table.counted:
         return model
-    stats = copy.deepcopy(model.stats)
-    stats.add(session.seats[1], outcome(session, model.hints))
+    stats = copy.deepcopy(model.player.stats)
+    stats.add(session.seats[1], outcome(session, table.hints))
     fx.append(store(saving.STATS_KEY, stats.to_json()))
-    return model._replace(counted=True, stats=stats)
+    return model._replace(table=table._replace(counted=True),
+                          player=model.player._replace(stats=stats))
 
 
 # --- the computer players' pace ---------------------------------------------------------------
@@ -158,34 +165,37 @@ def count(model: Model, fx: list[Effect]) -> Model:
 
 def pause(model: Model) -> float:
     """Seconds to wait before a computer move."""
-    if model.settings.delay is not None:
-        return model.settings.delay / 1000
-    return SPEEDS.get(model.settings.speed, SPEEDS[DEFAULT_SPEED]) / 1000
+    settings = model.player.settings
+    if settings.delay is not None:
+        return settings.delay / 1000
+    return SPEEDS.get(settings.speed, SPEEDS[DEFAULT_SPEED]) / 1000
 
 
 def schedule(model: Model, fx: list[Effect], after_trick: bool = False) -> None:
     """If a computer player is to move, its turn comes after the pause."""
-    session = model.session
-    if session is not None and model.failure is None and session.computer_to_move():
+    table = model.table
+    session = table.session
+    if session is not None and table.failure is None and session.computer_to_move():
         seconds = pause(model) * (AFTER_TRICK if after_trick else 1)
-        fx.append(wait(seconds, ("computer-turn", model.generation)))
+        fx.append(wait(seconds, ("computer-turn", table.generation)))
 
 
 def computer_turn(model: Model, fx: list[Effect], generation: int) -> Model:
-    session = model.session
-    if generation == model.generation and session is not None and session.computer_to_move():
+    session = model.table.session
+    if generation == model.table.generation and session is not None and session.computer_to_move():
         fx.append(("think", generation))
     return model
 
 
 def computer_moved(model: Model, fx: list[Effect], generation: int, action: str) -> Model:
     """The computer player to move chose ``action``: take it, tell it, save, go on."""
-    before = model.session
-    if generation != model.generation or before is None or not before.computer_to_move():
+    table = model.table
+    before = table.session
+    if generation != table.generation or before is None or not before.computer_to_move():
         return model  # a new deal, or a failure, came in between
     session = before.take(parse_action(action))
     events = session.told_since(before)
-    model = tell(model._replace(session=session), fx, events)
+    model = tell(model._replace(table=table._replace(session=session)), fx, events)
     save(model, fx)
     schedule(model, fx, after_trick=any(event.kind == TRICK_WON for event in events))
     return model
@@ -194,7 +204,7 @@ def computer_moved(model: Model, fx: list[Effect], generation: int, action: str)
 # --- your actions -----------------------------------------------------------------------------
 
 
-def action_for(model: Model, name: str) -> Action | None:
+def action_for(table: Table, name: str) -> Action | None:
     """The action a button stands for, with the selected cards where it takes cards."""
     if name == "call":
         return Action.call()
@@ -202,58 +212,61 @@ def action_for(model: Model, name: str) -> Action | None:
         return Action.pass_()
     if name == "claim":
         return Action.claim()
-    if name in ("play", "discard") and model.selected:
-        cards = sorted(model.selected)
+    if name in ("play", "discard") and table.selected:
+        cards = sorted(table.selected)
         return Action.play(cards) if name == "play" else Action.discard(cards)
     return None
 
 
 def act(model: Model, fx: list[Effect], action: Action) -> Model:
     """Your action: refused with its reason (and nothing changed), or taken and told."""
-    before = model.session
+    table = model.table
+    before = table.session
     if before is None or not before.waiting_for_person():
         return model
     try:
         session = before.act(action)
     except IllegalAction as error:
-        return model._replace(refusal=error)
-    model = model._replace(session=session, selected=frozenset(), advice=None, refusal=None,
-                           last_trick=False)
+        return model._replace(table=table._replace(refusal=error))
+    model = model._replace(table=table._replace(
+        session=session, selected=frozenset(), advice=None, refusal=None, last_trick=False))
     model = tell(model, fx, session.told_since(before))
     save(model, fx)
     schedule(model, fx)
     return model
 
 
-def toggle(model: Model, card: Card) -> Model:
+def toggle(table: Table, card: Card) -> Table:
     """Select a card of your hand, or put it back."""
-    session = model.session
+    session = table.session
     if (session is None or not session.waiting_for_person() or session.state.phase != PLAYING
             or card not in session.state.hands[YOU]):
-        return model
-    return model._replace(selected=model.selected ^ {card}, advice=None, refusal=None)
+        return table
+    return table._replace(selected=table.selected ^ {card}, advice=None, refusal=None)
 
 
 def ask_hint(model: Model, fx: list[Effect]) -> Model:
-    session = model.session
-    if session is None or not session.waiting_for_person() or model.hinting:
+    table = model.table
+    session = table.session
+    if session is None or not session.waiting_for_person() or table.hinting:
         return model
-    fx.append(("think-hint", model.generation))
-    return model._replace(hinting=True)
+    fx.append(("think-hint", table.generation))
+    return model._replace(table=table._replace(hinting=True))
 
 
 def hint_ready(model: Model, fx: list[Effect], generation: int, moves: int, action: str,
                reason: str, F: int) -> Model:
     """Strong's suggestion for your seat: select its cards and say why."""
-    session = model.session
-    if generation != model.generation or session is None:
+    table = model.table
+    session = table.session
+    if generation != table.generation or session is None:
         return model
-    model = model._replace(hinting=False)
     if len(session.state.history) != moves or not session.waiting_for_person():
-        return model  # you acted meanwhile
+        return model._replace(table=table._replace(hinting=False))  # you acted meanwhile
     hint = Hint(parse_action(action), reason, F)
-    model = model._replace(hints=model.hints + 1, selected=frozenset(hint.action.cards),
-                           advice=hint, refusal=None)
+    model = model._replace(table=table._replace(
+        hinting=False, hints=table.hints + 1, selected=frozenset(hint.action.cards), advice=hint,
+        refusal=None))
     save(model, fx)
     return model
 
@@ -261,20 +274,20 @@ def hint_ready(model: Model, fx: list[Effect], generation: int, moves: int, acti
 # --- the replay -------------------------------------------------------------------------------
 
 
-def replay_to(model: Model, name: str) -> Model:
+def replay_to(table: Table, name: str) -> Table:
     """Start the replay of the finished deal, move through it, or end it."""
-    session = model.session
+    session = table.session
     if session is None or not session.is_over:
-        return model
+        return table
     if name == "replay":
-        return model._replace(replay=session.steps(), replay_at=0)
+        return table._replace(replay=session.steps(), replay_at=0)
     if name.startswith(replay.AT):  # the review's "Show on the cards": that decision's step
-        steps = model.replay or session.steps()
+        steps = table.replay or session.steps()
         number = name[len(replay.AT):]
         at = int(number) if number.isdigit() else 0
-        return model._replace(replay=steps, replay_at=min(at, len(steps) - 1))
+        return table._replace(replay=steps, replay_at=min(at, len(steps) - 1))
     if name == replay.CLOSE:
-        return model._replace(replay=None, replay_at=0)
-    if model.replay is None:
-        return model
-    return model._replace(replay_at=replay.moved(name, model.replay_at, len(model.replay)))
+        return table._replace(replay=None, replay_at=0)
+    if table.replay is None:
+        return table
+    return table._replace(replay_at=replay.moved(name, table.replay_at, len(table.replay)))

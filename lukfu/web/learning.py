@@ -29,7 +29,7 @@ def boot(model: Model, fx: list[Effect], stored: str | None, first_visit: bool,
     page closed comes back, unless the address deals a deal (True: it is on, with ``saved``, the
     deal at the table, put aside); a new player is offered it."""
     step, opened, done = read_progress(stored)
-    model = model._replace(lesson_step=step, lesson_done=done)
+    model = model._replace(player=model.player._replace(lesson_step=step, lesson_done=done))
     if opened and may_open:
         return start(model, fx, step, saved), True
     if first_visit and stored is None:
@@ -39,18 +39,19 @@ def boot(model: Model, fx: list[Effect], stored: str | None, first_visit: bool,
 
 def learn(model: Model, fx: list[Effect]) -> Model:
     """"Learn to play": the lesson, from its start or from where it was left."""
-    if model.lesson is not None:
+    table, player = model.table, model.player
+    if table.lesson is not None:
         return model
-    session = model.session
-    kept = write_save(session, model.hints, model.counted) if session is not None else None
-    return start(model, fx, 0 if model.lesson_done else model.lesson_step, kept)
+    session = table.session
+    kept = write_save(session, table.hints, table.counted) if session is not None else None
+    return start(model, fx, 0 if player.lesson_done else player.lesson_step, kept)
 
 
 def start(model: Model, fx: list[Effect], step: int, kept: str | None) -> Model:
     session = session_at(step, deal.chosen_level(model))
-    notices = tuple(n for n in model.notices if n.action != LEARN)
-    model = deal.begin(model._replace(log=(), notices=notices), session, 0, False)
-    model = model._replace(lesson=Lesson(step, kept))
+    notices = tuple(n for n in model.visit.notices if n.action != LEARN)
+    model = model._replace(visit=model.visit._replace(log=(), notices=notices))
+    model = deal.begin(model, session, lesson=Lesson(step, kept))
     for event in session.events:
         model = deal.log(model, "event", event)
     return go_on(model, fx)
@@ -58,16 +59,17 @@ def start(model: Model, fx: list[Effect], step: int, kept: str | None) -> Model:
 
 def go_on(model: Model, fx: list[Effect]) -> Model:
     """Keep the step reached, and let the computer players make their moves up to the next."""
-    assert model.lesson is not None
-    fx.append(store(LESSON_KEY, progress_text(model.lesson.step, opened=True)))
+    lesson = model.table.lesson
+    assert lesson is not None
+    fx.append(store(LESSON_KEY, progress_text(lesson.step, opened=True)))
     deal.schedule(model, fx)
-    return model._replace(lesson_step=model.lesson.step)
+    return model._replace(player=model.player._replace(lesson_step=lesson.step))
 
 
 def computer_turn(model: Model, fx: list[Effect], generation: int) -> Model:
     """The pause before a computer move is over: the script's move, unless a step is being read."""
-    lesson, session = model.lesson, model.session
-    if lesson is None or session is None or generation != model.generation:
+    lesson, session = model.table.lesson, model.table.session
+    if lesson is None or session is None or generation != model.table.generation:
         return model
     move = scripted(session)
     if move is None or not session.computer_to_move() or waits(lesson.step, session):
@@ -78,51 +80,68 @@ def computer_turn(model: Model, fx: list[Effect], generation: int) -> Model:
 def act(model: Model, fx: list[Effect], action: Action) -> Model:
     """Your move in the lesson: the engine's refusal for an illegal one, the step's reason for
     another legal one, and the asked one taken."""
-    lesson, session = model.lesson, model.session
+    table = model.table
+    lesson, session = table.lesson, table.session
     assert lesson is not None
     if session is None or not session.waiting_for_person():
         return model
     try:
         session.check(action)
     except IllegalAction as error:
-        return model._replace(refusal=error, lesson=lesson._replace(off_script=""))
+        return off_script(model, "", error)
     step = STEPS[lesson.step]
     if step.asks is None or shown_step(lesson.step, session) != lesson.step:
-        return model._replace(refusal=None, lesson=lesson._replace(off_script="read"))
+        return off_script(model, "read")
     if action != step.asks:
-        return model._replace(refusal=None, lesson=lesson._replace(off_script="other"))
+        return off_script(model, "other")
     model = deal.act(model, fx, action)
-    return go_on(model._replace(lesson=Lesson(lesson.step + 1, lesson.kept)), fx)
+    return go_on(next_lesson_step(model), fx)
+
+
+def off_script(model: Model, why: str, refusal: IllegalAction | None = None) -> Model:
+    """Your move was not the step's: the engine's ``refusal``, or ``why`` the step says no."""
+    table = model.table
+    assert table.lesson is not None
+    lesson = table.lesson._replace(off_script=why)
+    return model._replace(table=table._replace(refusal=refusal, lesson=lesson))
+
+
+def next_lesson_step(model: Model) -> Model:
+    table = model.table
+    assert table.lesson is not None
+    lesson = Lesson(table.lesson.step + 1, table.lesson.kept)
+    return model._replace(table=table._replace(lesson=lesson))
 
 
 def next_step(model: Model, fx: list[Effect]) -> Model:
     """"Next" on a step that is read; "Finish" on the last one."""
-    lesson, session = model.lesson, model.session
+    lesson, session = model.table.lesson, model.table.session
     if lesson is None or session is None or STEPS[lesson.step].asks is not None:
         return model
     if shown_step(lesson.step, session) != lesson.step:
         return model  # (a stale click: the step is not on show yet)
     if lesson.step == LAST:
         return finish(model, fx)
-    return go_on(model._replace(lesson=Lesson(lesson.step + 1, lesson.kept)), fx)
+    return go_on(next_lesson_step(model), fx)
 
 
 def leave(model: Model, fx: list[Effect]) -> Model:
     """"Leave the lesson": back to the deal it put aside; "Learn to play" goes on from here."""
-    if model.lesson is None:
+    lesson = model.table.lesson
+    if lesson is None:
         return model
-    fx.append(store(LESSON_KEY, progress_text(model.lesson.step, opened=False)))
+    fx.append(store(LESSON_KEY, progress_text(lesson.step, opened=False)))
     return back(model, fx)
 
 
 def finish(model: Model, fx: list[Effect]) -> Model:
     fx.append(store(LESSON_KEY, "done"))
-    model = back(model._replace(lesson_done=True, lesson_step=0), fx)
+    model = back(model._replace(player=model.player._replace(lesson_done=True, lesson_step=0)), fx)
     return deal.notice(model, "lesson-done", fleeting=True, fx=fx)
 
 
 def back(model: Model, fx: list[Effect]) -> Model:
-    assert model.lesson is not None
-    kept = model.lesson.kept
-    model = model._replace(lesson=None, log=())
+    assert model.table.lesson is not None
+    kept = model.table.lesson.kept
+    model = model._replace(visit=model.visit._replace(log=()))
     return deal.resume(model, fx, kept)  # (a new deal if there was none)

@@ -196,8 +196,8 @@ FOCUS = {
 
 
 def lesson_view(tr: Translator, model: Model) -> LessonView | None:
-    lesson: Lesson | None = model.lesson
-    session = model.session
+    lesson: Lesson | None = model.table.lesson
+    session = model.table.session
     if lesson is None or session is None:
         return None
     number = shown_step(lesson.step, session)

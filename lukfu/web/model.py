@@ -1,9 +1,12 @@
 """The page's model: everything the page shows or remembers, as one frozen value.
 
-Plain Python (no ``js``).  `update` makes each new model from the last one and a message; the
-view (`page`) reads it; nothing about the game lives in the DOM or in fields elsewhere.  The
-records are NamedTuples: cheap to make under Pyodide, compared by value, changed with
-``_replace``.
+Plain Python (no ``js``).  A `Model` is three records, each holding what lives as long as it
+does: the `Visit` (this opening of the page: its language, its address, its notices and log),
+the `Player` (what is kept for the player: settings, statistics, the running score, the
+guided deal's progress) and the `Table` (the deal on the table and all that lives and dies
+with it).  `update` makes each new model from the last one and a message; the view (`page`)
+reads it; nothing about the game lives in the DOM or in fields elsewhere.  The records are
+NamedTuples: cheap to make under Pyodide, compared by value, changed with ``_replace``.
 """
 
 from __future__ import annotations
@@ -97,20 +100,55 @@ class StatsNote(NamedTuple):
     theirs: int = 0
 
 
-class Model(NamedTuple):
+class Visit(NamedTuple):
+    """This visit of the page: what it was opened with, the language it speaks, what it says
+    beside the table (the notices, the log) and how it stands with the browser."""
+
     tr: Translator = translator()
     booted: bool = False  # the game is on the table (the catalog arrived, a deal was dealt)
-    settings: Settings = Settings()
+    boot: Boot | None = None  # what the page read as it started, until the catalog arrives
+    switching_to: str = ""  # a language whose catalog is on its way
     query: str = ""  # the address's ?… as it is now
     page_url: str = ""  # origin and path of the page, for share links
     touch: bool = False  # played with a finger: its words say tap
     reduced_motion: bool = False  # the system asks for no movement
     entropy: int = 0  # where random deal numbers come from (the wiring's, once a visit)
     deals_dealt: int = 0  # random deals dealt so far on this visit
-    generation: int = 0  # bumped by each new deal: a stale computer turn or hint is dropped
+    notices: tuple[Notice, ...] = ()
+    log: tuple[LogLine, ...] = ()
+    next_id: int = 1  # of the next notice or log line
+    suit_tip: bool = False  # the first-use legend of the suits is up
+    aside: str | None = None  # the save of a deal in progress that a shared link's deal replaced
+    storage_told: bool = False  # the "storage is full or off" notice, once a visit
+    interacted: bool = False  # the player pressed, clicked or typed: sounds may play
+    offline_ready: bool = False  # the service worker holds the whole game: it plays offline
+    newer_version: bool = False  # a new version waits (the service worker says)
+    version_offered: bool = False
+
+
+class Player(NamedTuple):
+    """What the page keeps for the player from deal to deal and visit to visit: their settings,
+    statistics and running score, and how far they got in the guided deal."""
+
+    settings: Settings = Settings()
+    stats: Statistics = Statistics()
+    importing: Statistics | None = None  # an import waiting for the player's yes
+    stats_note: StatsNote = StatsNote()
+    totals: Totals = Totals((0, 0, 0), 0)  # this tab's running score
+    lesson_step: int = 0  # where the guided deal goes on from (kept in localStorage)
+    lesson_done: bool = False  # the guided deal was played to its end once
+
+
+class Table(NamedTuple):
+    """The deal on the table and everything that lives and dies with it: each deal dealt or
+    resumed is a new `Table`, so nothing of the last one (a selection, a hint, a replay, a
+    review, a refusal) is left over."""
+
     session: Session | None = None
+    generation: int = 0  # one more for each table: a stale computer turn or hint is dropped
     hints: int = 0  # hints asked for in this deal (kept in the save, counted at its end)
     counted: bool = False  # whether this finished deal is in the statistics
+    lesson: Lesson | None = None  # the guided first deal's step, when it is on the table
     selected: frozenset[Card] = frozenset()
     advice: Hint | None = None  # the hint on display, until the player acts or reselects
     hinting: bool = False  # a hint is being worked out
@@ -119,25 +157,40 @@ class Model(NamedTuple):
     replay: tuple[Step, ...] | None = None  # a finished deal told again, step by step
     replay_at: int = 0
     coaching: Coaching | None = None  # the coach's review of the finished deal
-    totals: Totals = Totals((0, 0, 0), 0)  # this tab's running score
-    stats: Statistics = Statistics()
-    importing: Statistics | None = None  # an import waiting for the player's yes
-    stats_note: StatsNote = StatsNote()
-    share_status: str = ""  # "", "copied" or "select": how copying the share link went
-    notices: tuple[Notice, ...] = ()
-    log: tuple[LogLine, ...] = ()
-    next_id: int = 1  # of the next notice or log line
-    failure: str | None = None  # what went wrong (a traceback and the deal's record)
     confirming: bool = False  # "Abandon this deal?" is asked
-    suit_tip: bool = False  # the first-use legend of the suits is up
-    storage_told: bool = False  # the "storage is full or off" notice, once a visit
-    interacted: bool = False  # the player pressed, clicked or typed: sounds may play
-    offline_ready: bool = False  # the service worker holds the whole game: it plays offline
-    newer_version: bool = False  # a new version waits (the service worker says)
-    version_offered: bool = False
-    switching_to: str = ""  # a language whose catalog is on its way
-    aside: str | None = None  # the save of a deal in progress that a shared link's deal replaced
-    lesson: Lesson | None = None  # the guided first deal, while it is on the table
-    lesson_step: int = 0  # where the guided deal goes on from (kept in localStorage)
-    lesson_done: bool = False  # the guided deal was played to its end once
-    boot: Boot | None = None
+    share_status: str = ""  # "", "copied" or "select": how copying the share link went
+    failure: str | None = None  # what stopped this deal (a traceback and the deal's record)
+
+
+class Model(NamedTuple):
+    """Everything the page shows or remembers: the visit, the player's own, the table."""
+
+    visit: Visit = Visit()
+    player: Player = Player()
+    table: Table = Table()
+
+    # What `lukfu.web.worker` reads of the model, where it reads it (until it reads
+    # ``model.table`` and ``model.visit`` itself).
+    @property
+    def tr(self) -> Translator:
+        return self.visit.tr
+
+    @property
+    def booted(self) -> bool:
+        return self.visit.booted
+
+    @property
+    def session(self) -> Session | None:
+        return self.table.session
+
+    @property
+    def generation(self) -> int:
+        return self.table.generation
+
+    @property
+    def coaching(self) -> Coaching | None:
+        return self.table.coaching
+
+    @property
+    def failure(self) -> str | None:
+        return self.table.failure

@@ -17,7 +17,7 @@ from lukfu.i18n import Translator
 from lukfu.web import options, replay, saving, statistics, text
 from lukfu.web.faces import SuitTipView, suit_tip_view
 from lukfu.web.lesson import LessonView, lesson_view
-from lukfu.web.model import LogLine, Model, Notice, StatsNote
+from lukfu.web.model import LogLine, Model, Notice, StatsNote, Table
 from lukfu.web.naming import YOU
 from lukfu.web.result import DealLinks
 from lukfu.web.review import DecisionView, ReviewView, decision_view, review_view
@@ -112,14 +112,14 @@ def notice_text(tr: Translator, notice: Notice) -> str:
 
 def level_note(tr: Translator, model: Model) -> str:
     """Said under the level's control when it names another level than this deal's players."""
-    session = model.session
-    if session is None or session.is_over or model.lesson is not None:
+    session, level = model.table.session, model.player.settings.level
+    if session is None or session.is_over or model.table.lesson is not None:
         return ""
     playing = session.seats[1]
-    if model.settings.level == playing:
+    if level == playing:
         return ""
     return tr.gettext("{level} plays from the next deal on; this deal goes on against {now}.",
-                      level=statistics.level_name(tr, model.settings.level),
+                      level=statistics.level_name(tr, level),
                       now=statistics.level_name(tr, playing))
 
 
@@ -168,35 +168,36 @@ def stats_panel_view(tr: Translator, note: StatsNote) -> StatsPanelView:
 
 def deal_links(model: Model) -> DealLinks | None:
     """Once the deal is over: its number, the address that deals it again, the share link."""
-    session = model.session
-    if session is None or not session.is_over or model.lesson is not None:
+    session, visit = model.table.session, model.visit
+    if session is None or not session.is_over or model.table.lesson is not None:
         return None
     code = deal_code(session.deal_number, session.state.master)
-    return DealLinks(session.deal_number, options.replay_query(model.query, code),
-                     f"{model.page_url}{options.share_query(code)}")
+    return DealLinks(session.deal_number, options.replay_query(visit.query, code),
+                     f"{visit.page_url}{options.share_query(code)}")
 
 
-def table(model: Model) -> TableView | None:
+def table_shown(model: Model) -> TableView | None:
     """The table as the model has it: the deal in play, or its replay."""
-    tr, session = model.tr, model.session
+    tr, table = model.visit.tr, model.table
+    session = table.session
     if session is None:
         return None
-    if model.replay is not None:
-        found = better_here(tr, model)
+    if table.replay is not None:
+        found = better_here(tr, table)
         if found is None:
-            return replay.replay_view(tr, model.replay, model.replay_at)
-        return replay.replay_view(tr, model.replay, model.replay_at,
+            return replay.replay_view(tr, table.replay, table.replay_at)
+        return replay.replay_view(tr, table.replay, table.replay_at,
                                   parse_action(found.best).cards, f"{found.line} {found.detail}")
     refusal = ""
-    if model.refusal is not None:
-        refusal = text.illegal_text(tr, model.refusal, session.observation(YOU))
+    if table.refusal is not None:
+        refusal = text.illegal_text(tr, table.refusal, session.observation(YOU))
     shown = table_view(
-        tr, session.observation(YOU), model.selected, session.check, deal_links(model),
-        text.hint_text(tr, model.advice) if model.advice else "", model.hints, model.hinting,
-        touch=model.touch, last=model.last_trick, marks=model.settings.marks,
-        totals=model.totals if session.is_over and model.lesson is None else None,
-        refusal=refusal)._replace(dealt=f"{model.generation}.{session.state.redeals}")
-    if model.lesson is None:
+        tr, session.observation(YOU), table.selected, session.check, deal_links(model),
+        text.hint_text(tr, table.advice) if table.advice else "", table.hints, table.hinting,
+        touch=model.visit.touch, last=table.last_trick, marks=model.player.settings.marks,
+        totals=model.player.totals if session.is_over and table.lesson is None else None,
+        refusal=refusal)._replace(dealt=f"{table.generation}.{session.state.redeals}")
+    if table.lesson is None:
         return shown
     # The lesson's own buttons stand for these: its deal is not replayed, reviewed or hinted.
     buttons = tuple(b._replace(visible=False) if b.action in NOT_IN_LESSONS else b
@@ -207,59 +208,60 @@ def table(model: Model) -> TableView | None:
 NOT_IN_LESSONS = frozenset({"hint", "new-deal", "replay", "review"})
 
 
-def better_here(tr: Translator, model: Model) -> DecisionView | None:
+def better_here(tr: Translator, table: Table) -> DecisionView | None:
     """In the replay, at a step where you decided: the coach's verdict if it found better."""
-    coaching = model.coaching
-    if coaching is None or coaching.summary is None or coaching.generation != model.generation:
+    coaching = table.coaching
+    if coaching is None or coaching.summary is None or coaching.generation != table.generation:
         return None
     for decision in coaching.summary["decisions"]:
-        if int(decision["move_number"]) == model.replay_at and decision["verdict"] != "good":
+        if int(decision["move_number"]) == table.replay_at and decision["verdict"] != "good":
             return decision_view(tr, decision)
     return None
 
 
 def enabled_buttons(model: Model) -> frozenset[str]:
     """The table's buttons that are shown and may be pressed now."""
-    shown = table(model)
-    if shown is None or model.failure is not None:
+    shown = table_shown(model)
+    if shown is None or model.table.failure is not None:
         return frozenset()
     return frozenset(b.action for b in shown.buttons if b.visible and b.enabled)
 
 
 def page_view(model: Model) -> PageView:
-    tr, settings = model.tr, model.settings
-    reduced = model.reduced_motion
+    visit, player, table = model.visit, model.player, model.table
+    tr, settings = visit.tr, player.settings
+    reduced = visit.reduced_motion
     failure = None
-    if model.failure is not None:
+    if table.failure is not None:
         failure = FailureView(
             tr.gettext("Something went wrong"),
             tr.gettext("The game met an unexpected error and stopped this deal. You can start a "
                        "new deal; “Copy details” copies a report for the developers."),
-            model.failure)
+            table.failure)
     return PageView(
         language=tr.language,
         direction=tr.direction,
-        table=table(model) if model.booted else None,
-        log=tuple((line.id, line_text(tr, line), line.kind == "notice") for line in model.log),
+        table=table_shown(model) if visit.booted else None,
+        log=tuple((line.id, line_text(tr, line), line.kind == "notice") for line in visit.log),
         notices=tuple(NoticeView(n.id, notice_text(tr, n), n.action, action_label(tr, n.action),
-                                 n.fleeting) for n in model.notices),
+                                 n.fleeting) for n in visit.notices),
         settings=SettingsView(
             settings.speed, settings.level, settings.marks, settings.shapes, settings.coach,
             settings.looks,
             tuple(options.look_property(name, value) for name, value in settings.looks),
             tr.language, 0 if reduced else options.MOTIONS.get(settings.speed, 0), settings.sound,
             tuple((name, options.look_text(tr, name, value)) for name, value in settings.looks),
-            tr.gettext("Ready to play offline.") if model.offline_ready else "",
+            tr.gettext("Ready to play offline.") if visit.offline_ready else "",
             level_note(tr, model)),
-        stats=statistics.stats_view(tr, model.stats)._replace(
-            sheet=statistics.sheet_view(tr, model.totals)),
-        stats_panel=stats_panel_view(tr, model.stats_note),
+        stats=statistics.stats_view(tr, player.stats)._replace(
+            sheet=statistics.sheet_view(tr, player.totals)),
+        stats_panel=stats_panel_view(tr, player.stats_note),
         failure=failure,
-        confirming=model.confirming,
-        suit_tip=suit_tip_view(tr) if model.suit_tip else None,
+        confirming=table.confirming,
+        suit_tip=suit_tip_view(tr) if visit.suit_tip else None,
         share_status={"copied": tr.gettext("The link is copied."),
-                      "select": tr.gettext("Copy the link from the box.")}.get(model.share_status, ""),
-        review=review_view(tr, model.coaching),
+                      "select": tr.gettext("Copy the link from the box.")}.get(table.share_status, ""),
+        review=review_view(tr, table.coaching),
         lesson=lesson_view(tr, model),
         # Translators: written across a card as narrow as 24 px; put a soft hyphen (U+00AD)
         # where a word longer than four letters may break onto two lines.

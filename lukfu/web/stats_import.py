@@ -15,7 +15,7 @@ from lukfu.web.model import Model, StatsNote
 
 
 def export_stats(model: Model, fx: list[Effect]) -> Model:
-    fx.append(("download", saving.STATS_FILE, model.stats.to_json()))
+    fx.append(("download", saving.STATS_FILE, model.player.stats.to_json()))
     return model
 
 
@@ -26,30 +26,33 @@ def choose_import(model: Model, fx: list[Effect]) -> Model:
 
 def file_read(model: Model, fx: list[Effect], size: int, content: str | None) -> Model:
     """An export read back: replace the statistics only once the player says yes."""
-    model = model._replace(importing=None)
+    player = model.player._replace(importing=None)
     if size > saving.MAX_IMPORT_BYTES or content is None:
-        return model._replace(stats_note=StatsNote("too-large"))
+        return model._replace(player=player._replace(stats_note=StatsNote("too-large")))
     try:
         imported = Statistics.from_json(content)
     except StatisticsError as error:
-        return model._replace(stats_note=StatsNote("refused", tuple(error.rejections)))
-    mine = model.stats.total().deals
+        note = StatsNote("refused", tuple(error.rejections))
+        return model._replace(player=player._replace(stats_note=note))
+    player = player._replace(importing=imported)
+    mine = player.stats.total().deals
     if mine == 0:
-        return replace_stats(model._replace(importing=imported), fx)
-    return model._replace(importing=imported,
-                          stats_note=StatsNote("confirm", mine=mine, theirs=imported.total().deals))
+        return replace_stats(model._replace(player=player), fx)
+    note = StatsNote("confirm", mine=mine, theirs=imported.total().deals)
+    return model._replace(player=player._replace(stats_note=note))
 
 
 def replace_stats(model: Model, fx: list[Effect]) -> Model:
-    if model.importing is None:
+    stats = model.player.importing
+    if stats is None:
         return model
-    stats = model.importing
     fx.append(store(saving.STATS_KEY, stats.to_json()))
-    return model._replace(stats=stats, importing=None, stats_note=StatsNote("replaced"))
+    player = model.player._replace(stats=stats, importing=None, stats_note=StatsNote("replaced"))
+    return model._replace(player=player)
 
 
 def keep_stats(model: Model, fx: list[Effect]) -> Model:
-    return model._replace(importing=None, stats_note=StatsNote("kept"))
+    return model._replace(player=model.player._replace(importing=None, stats_note=StatsNote("kept")))
 
 
 STATS_BUTTONS: dict[str, Callable[[Model, list[Effect]], Model]] = {

@@ -14,25 +14,17 @@ from collections.abc import Callable
 from typing import Any
 
 from lukfu import Action, Card, parse_cards
-from lukfu.ai import LEVELS
 from lukfu.i18n import DEFAULT_LANGUAGE, OFFERED, CatalogError, match_language, translator, translator_from_mo
 from lukfu.stats import Statistics, StatisticsError
-from lukfu.web import coaching, deal, learning, options, replay, saving
+from lukfu.web import choices, coaching, deal, learning, options, replay, saving
 from lukfu.web.deal import notice, storage_refused
 from lukfu.web.dom.keys import SHORTCUTS
 from lukfu.web.messages import LOCAL, Effect, Message, forget, store
-from lukfu.web.model import Boot, Model, Settings
+from lukfu.web.model import Boot, Model
 from lukfu.web.page import NOT_IN_LESSONS, deal_links, enabled_buttons
 from lukfu.web.saving import Totals
 from lukfu.web.stats_import import STATS_BUTTONS, file_read
 
-SPEED_KEY = "lukfu.speed"  # localStorage key of the "Speed" setting
-LEVEL_KEY = "lukfu.level"  # localStorage key of the "Computer level" setting
-MARKS_KEY = "lukfu.marks"  # the legal-play marks setting ("on" or "off")
-SHAPES_KEY = "lukfu.suit-shapes"  # the suit shapes setting ("on" or "off")
-COACH_KEY = "lukfu.coach"  # the coach setting ("on" or "off")
-SOUND_KEY = "lukfu.sound"  # the sound setting ("on" or "off")
-LOOK_KEY = "lukfu.look."  # + a slider's name (options.LOOKS): its value
 LANGUAGE_KEY = "lukfu.language"  # the language picker's choice
 SUIT_TIP_KEY = "lukfu.suits-shown"  # set once the suit legend was shown to a new player
 
@@ -40,8 +32,8 @@ SUIT_TIP_KEY = "lukfu.suits-shown"  # set once the suit legend was shown to a ne
 def update(model: Model, message: Message) -> tuple[Model, list[Effect]]:
     """The model after ``message``, and the effects the page must carry out."""
     fx: list[Effect] = []
-    if message[0] in INTERACTIONS and not model.interacted:
-        model = model._replace(interacted=True)
+    if message[0] in INTERACTIONS and not model.visit.interacted:
+        model = model._replace(visit=model.visit._replace(interacted=True))
     handler = HANDLERS[message[0]]
     model = handler(model, fx, *message[1:])
     return offer_new_version(model), fx
@@ -75,33 +67,18 @@ def pick_language(requested: str | None, chosen: str | None, browser: list[str])
     return DEFAULT_LANGUAGE
 
 
-def settings_from(stored: dict[str, str | None], delay: int | None) -> Settings:
-    speed = stored.get(SPEED_KEY)
-    level = stored.get(LEVEL_KEY)
-    return Settings(
-        speed=speed if speed in options.SPEEDS else options.DEFAULT_SPEED,
-        level=level if level in LEVELS else Settings().level,
-        marks=stored.get(MARKS_KEY) != "off",  # on for a new player
-        shapes=stored.get(SHAPES_KEY) == "on",
-        coach=stored.get(COACH_KEY) != "off",  # on for a new player
-        sound=stored.get(SOUND_KEY) != "off",  # on, once the player has touched the page
-        looks=tuple((name, options.look_value(name, stored.get(LOOK_KEY + name)))
-                    for name in options.LOOKS),
-        delay=delay,
-    )
-
-
 def start(model: Model, fx: list[Effect], boot: dict[str, Any]) -> Model:
     """The page is up: read the address and what the browser kept, then fetch the language."""
     found = options.parse_options(boot["query"], list(OFFERED))
     stored: dict[str, str | None] = boot["stored"]
     language = pick_language(found.language, stored.get(LANGUAGE_KEY), boot["languages"])
-    model = model._replace(
-        settings=settings_from(stored, found.delay), query=boot["query"],
-        page_url=boot["page_url"], touch=bool(boot["touch"]),
+    visit = model.visit._replace(
+        query=boot["query"], page_url=boot["page_url"], touch=bool(boot["touch"]),
         reduced_motion=bool(boot["reduced_motion"]), entropy=int(boot["entropy"]),
-        totals=Totals.from_text(boot["tab"].get(saving.TOTALS_KEY)),
         boot=Boot(found, stored, bool(boot["storage"])), switching_to=language)
+    player = model.player._replace(settings=choices.read(stored, found.delay),
+                                   totals=Totals.from_text(boot["tab"].get(saving.TOTALS_KEY)))
+    model = model._replace(visit=visit, player=player)
     if language == DEFAULT_LANGUAGE:
         return catalog(model, fx, language, None)
     fx.append(("fetch-catalog", language))
@@ -110,9 +87,9 @@ def start(model: Model, fx: list[Effect], boot: dict[str, Any]) -> Model:
 
 def ready(model: Model, fx: list[Effect]) -> Model:
     """The language is loaded: deal (the address's deal, or a new one) or resume the save."""
-    assert model.boot is not None
-    found, stored, storage = model.boot
-    model = model._replace(booted=True, boot=None)
+    assert model.visit.boot is not None
+    found, stored, storage = model.visit.boot
+    model = model._replace(visit=model.visit._replace(booted=True, boot=None))
     for name, value in found.problems:
         model = notice(model, "option", (name, value))
     if not storage:
@@ -120,7 +97,8 @@ def ready(model: Model, fx: list[Effect]) -> Model:
     statistics = stored.get(saving.STATS_KEY)
     if statistics is not None:
         try:
-            model = model._replace(stats=Statistics.from_json(statistics))
+            stats = Statistics.from_json(statistics)
+            model = model._replace(player=model.player._replace(stats=stats))
         except StatisticsError:
             model = notice(model, "stats-problem")
     saved = stored.get(saving.SAVE_KEY)
@@ -128,13 +106,14 @@ def ready(model: Model, fx: list[Effect]) -> Model:
     progress = stored.get(learning.LESSON_KEY)
     if found.deal_number is not None:
         # A deal named by the address is dealt once: a reload then resumes it from the save.
-        query = options.without_deal(model.query)
+        query = options.without_deal(model.visit.query)
         fx.append(("address", query))
         aside = deal.unfinished(saved, found.deal_number, found.master)
-        model = deal.deal(model._replace(query=query), fx, found.deal_number, found.master)
+        model = model._replace(visit=model.visit._replace(query=query, aside=aside))
+        model = deal.deal(model, fx, found.deal_number, found.master)
         if aside is not None:  # a shared link opened in the middle of another deal
             fx.append(store(saving.ASIDE_KEY, aside))
-            model = notice(model._replace(aside=aside), "aside", action="resume-aside")
+            model = notice(model, "aside", action="resume-aside")
         model, _ = learning.boot(model, fx, progress, first_visit, None, may_open=False)
     else:
         model, on = learning.boot(model, fx, progress, first_visit, saved)
@@ -142,7 +121,7 @@ def ready(model: Model, fx: list[Effect]) -> Model:
             model = deal.resume(model, fx, saved)
     if first_visit:  # first use: which suit is which
         fx.append(store(SUIT_TIP_KEY, "1"))
-        model = model._replace(suit_tip=True)
+        model = model._replace(visit=model.visit._replace(suit_tip=True))
     # The game is playable: now the service worker may fetch the site for offline play.
     fx.append(("register-offline",))
     return model
@@ -150,7 +129,8 @@ def ready(model: Model, fx: list[Effect]) -> Model:
 
 def catalog(model: Model, fx: list[Effect], language: str, data: bytes | None) -> Model:
     """A language's catalog arrived (or could not be had): speak it from now on."""
-    if language != model.switching_to:
+    visit = model.visit
+    if language != visit.switching_to:
         return model  # another language was picked meanwhile
     tr = translator() if language == DEFAULT_LANGUAGE else None
     if tr is None and data is not None:
@@ -158,60 +138,33 @@ def catalog(model: Model, fx: list[Effect], language: str, data: bytes | None) -
             tr = translator_from_mo(language, data)
         except CatalogError:
             tr = None
-    model = model._replace(switching_to="")
-    if not model.booted:
-        model = model._replace(tr=tr or translator())
-        model = ready(model, fx)
+    visit = visit._replace(switching_to="")
+    if not visit.booted:
+        model = ready(model._replace(visit=visit._replace(tr=tr or translator())), fx)
         return model if tr is not None else notice(model, "language-missing")
     if tr is None:  # the game goes on in the language it was in
-        return notice(model, "language-unloadable")
+        return notice(model._replace(visit=visit), "language-unloadable")
     fx.append(store(LANGUAGE_KEY, language))
     # A reload keeps the choice: the address's ?lang= would otherwise win over it.
-    query = options.with_language(model.query, language)
+    query = options.with_language(visit.query, language)
     fx.append(("address", query))
-    return model._replace(tr=tr, query=query)
+    return model._replace(visit=visit._replace(tr=tr, query=query))
 
 
 # --- settings ---------------------------------------------------------------------------------
 
 
-SWITCHES = {"marks": MARKS_KEY, "shapes": SHAPES_KEY, "coach": COACH_KEY, "sound": SOUND_KEY}
-"""The settings that are on or off, and where each is kept."""
-
-
 def setting(model: Model, fx: list[Effect], name: str, value: str) -> Model:
-    settings = model.settings
     if name == "language":
-        if value == model.tr.language or value not in OFFERED:
-            return model._replace(switching_to="")
-        model = model._replace(switching_to=value)
+        if value == model.visit.tr.language or value not in OFFERED:
+            return model._replace(visit=model.visit._replace(switching_to=""))
+        model = model._replace(visit=model.visit._replace(switching_to=value))
         if value == DEFAULT_LANGUAGE:
             return catalog(model, fx, value, None)
         fx.append(("fetch-catalog", value))
         return model
-    if name == "speed" and value in options.SPEEDS:
-        fx.append(store(SPEED_KEY, value))
-        # The player's choice now wins over the address's delay.
-        return model._replace(settings=settings._replace(speed=value, delay=None))
-    if name == "level" and value in LEVELS:
-        fx.append(store(LEVEL_KEY, value))  # for the next deals: this deal's players keep theirs
-        return model._replace(settings=settings._replace(level=value))
-    if name in SWITCHES:
-        on = value == "on"
-        fx.append(store(SWITCHES[name], "on" if on else "off"))
-        if name == "marks":
-            return model._replace(settings=settings._replace(marks=on))
-        if name == "shapes":
-            return model._replace(settings=settings._replace(shapes=on))
-        if name == "sound":
-            return model._replace(settings=settings._replace(sound=on))
-        return model._replace(settings=settings._replace(coach=on))
-    if name in options.LOOKS:
-        look = options.look_value(name, value)
-        fx.append(store(LOOK_KEY + name, str(look)))
-        looks = tuple((n, look if n == name else v) for n, v in settings.looks)
-        return model._replace(settings=settings._replace(looks=looks))
-    return model
+    settings = choices.chosen(model.player.settings, fx, name, value)
+    return model._replace(player=model.player._replace(settings=settings))
 
 
 # --- buttons and keys -------------------------------------------------------------------------
@@ -219,17 +172,18 @@ def setting(model: Model, fx: list[Effect], name: str, value: str) -> Model:
 
 def press(model: Model, fx: list[Effect], name: str) -> Model:
     """A button of the page: the table's, the notices', the statistics panel's, the dialog's."""
-    session = model.session
-    if name == "new-deal" and model.lesson is not None:
+    table = model.table
+    session = table.session
+    if name == "new-deal" and table.lesson is not None:
         return model  # (the lesson has "Leave the lesson" instead)
-    if name == "new-deal" and session is not None and not session.is_over and not model.failure:
-        return model._replace(confirming=True)  # abandon a deal in progress only once confirmed
+    if name == "new-deal" and session is not None and not session.is_over and not table.failure:
+        return model._replace(table=table._replace(confirming=True))  # abandon only once confirmed
     if name == "keep-playing":
-        return model._replace(confirming=False)
+        return model._replace(table=table._replace(confirming=False))
     if name in ("new-deal", "restart", "abandon"):
-        if model.lesson is not None:  # (after a failure in the lesson: it goes on from here later)
+        if table.lesson is not None:  # (after a failure in the lesson: it goes on from here later)
             model = learning.leave(model, fx)
-        return deal.deal(model._replace(confirming=False), fx)
+        return deal.deal(model, fx)
     if name in STATS_BUTTONS:
         return STATS_BUTTONS[name](model, fx)
     if name == "resume-aside":
@@ -237,14 +191,14 @@ def press(model: Model, fx: list[Effect], name: str) -> Model:
     if name == "new-version":
         fx.append(("accept-new-version",))
         return model
-    if model.failure is not None or session is None:
+    if table.failure is not None or session is None:
         return model  # the failure panel is up: only a new deal goes on
     if name in LESSON_BUTTONS:
         return LESSON_BUTTONS[name](model, fx)
-    if model.lesson is not None and name in (*NOT_IN_LESSONS, "copy-link"):
+    if table.lesson is not None and name in (*NOT_IN_LESSONS, "copy-link"):
         return model  # the lesson's deal is told by its steps: no replay, review, share or hint
     if name == "replay" or name.startswith("replay-"):
-        return deal.replay_to(model, name)
+        return model._replace(table=deal.replay_to(table, name))
     if name == "review":
         return coaching.open_review(model, fx)
     if name == "review-close":
@@ -259,11 +213,11 @@ def press(model: Model, fx: list[Effect], name: str) -> Model:
     if name == "hint":
         return deal.ask_hint(model, fx)
     if name == "last-trick":
-        return model._replace(last_trick=not model.last_trick)
-    action = deal.action_for(model, name)
+        return model._replace(table=table._replace(last_trick=not table.last_trick))
+    action = deal.action_for(table, name)
     if action is None:
         return model
-    return learning.act(model, fx, action) if model.lesson is not None else deal.act(model, fx, action)
+    return learning.act(model, fx, action) if table.lesson is not None else deal.act(model, fx, action)
 
 
 LESSON_BUTTONS: dict[str, Callable[[Model, list[Effect]], Model]] = {
@@ -273,14 +227,14 @@ LESSON_BUTTONS: dict[str, Callable[[Model, list[Effect]], Model]] = {
 
 
 def computer_turn(model: Model, fx: list[Effect], generation: int) -> Model:
-    if model.lesson is not None:
+    if model.table.lesson is not None:
         return learning.computer_turn(model, fx, generation)
     return deal.computer_turn(model, fx, generation)
 
 
 def pressed_card(model: Model, code: str) -> Card | None:
     """The card a press on your hand names, if the table takes presses on cards now."""
-    if model.failure is not None or model.replay is not None:
+    if model.table.failure is not None or model.table.replay is not None:
         return None
     try:
         (chosen,) = parse_cards(code)
@@ -291,7 +245,7 @@ def pressed_card(model: Model, code: str) -> Card | None:
 
 def card(model: Model, fx: list[Effect], code: str) -> Model:
     chosen = pressed_card(model, code)
-    return model if chosen is None else deal.toggle(model, chosen)
+    return model if chosen is None else model._replace(table=deal.toggle(model.table, chosen))
 
 
 def play_card(model: Model, fx: list[Effect], code: str) -> Model:
@@ -302,12 +256,13 @@ def play_card(model: Model, fx: list[Effect], code: str) -> Model:
 
 
 def play_alone(model: Model, fx: list[Effect], chosen: Card) -> Model:
-    session = model.session
-    if session is None or model.selected or not session.waiting_for_person():
+    table = model.table
+    session = table.session
+    if session is None or table.selected or not session.waiting_for_person():
         return model
     if Action.play((chosen,)) not in session.observation(0).legal:
         return model
-    return press(model._replace(selected=frozenset({chosen})), fx, "play")
+    return press(model._replace(table=table._replace(selected=frozenset({chosen}))), fx, "play")
 
 
 def key(model: Model, fx: list[Effect], name: str, code: str, where: str,
@@ -316,22 +271,23 @@ def key(model: Model, fx: list[Effect], name: str, code: str, where: str,
     or discards the selection (or, with nothing selected, that card alone); Escape ends a
     replay; letters press the table's buttons.  (Moving along your hand is the page's own: the
     keyboard stays where the page put it, never moved from here.)"""
-    session = model.session
-    if model.replay is not None:
-        action = replay.key_action(name, model.tr.direction)
+    table = model.table
+    session = table.session
+    if table.replay is not None:
+        action = replay.key_action(name, model.visit.tr.direction)
         if action is not None:
             fx.append(("handled",))
-            return deal.replay_to(model, action)
-    if name == "Enter" and where.startswith("card:") and session is not None and model.failure is None:
+            return model._replace(table=deal.replay_to(table, action))
+    if name == "Enter" and where.startswith("card:") and session is not None and table.failure is None:
         fx.append(("handled",))
-        if not model.selected:  # Enter on a card with nothing selected plays it alone
+        if not table.selected:  # Enter on a card with nothing selected plays it alone
             cards = [c for c in session.state.hands[0] if str(c) == where[5:]]
             return play_alone(model, fx, cards[0]) if cards else model
         enabled = enabled_buttons(model)
         chosen = "play" if "play" in enabled else "discard"
         return press(model, fx, chosen) if chosen in enabled else model
     button = SHORTCUTS.get(code)
-    if button and not shift and model.replay is None and button in enabled_buttons(model):
+    if button and not shift and table.replay is None and button in enabled_buttons(model):
         fx.append(("handled",))
         return press(model, fx, button)
     return model
@@ -342,35 +298,38 @@ def key(model: Model, fx: list[Effect], name: str, code: str, where: str,
 
 def resume_aside(model: Model, fx: list[Effect]) -> Model:
     """Go back to the deal that a shared link's deal put aside."""
-    kept = model.aside
-    notices = tuple(n for n in model.notices if n.action != "resume-aside")
-    model = model._replace(notices=notices, log=(), aside=None)
+    visit = model.visit
+    kept = visit.aside
+    notices = tuple(n for n in visit.notices if n.action != "resume-aside")
+    model = model._replace(visit=visit._replace(notices=notices, log=(), aside=None))
     fx.append(forget(saving.ASIDE_KEY, LOCAL))
     return deal.resume(model, fx, kept)
 
 
 def notice_gone(model: Model, fx: list[Effect], shown: int) -> Model:
-    return model._replace(notices=tuple(n for n in model.notices if n.id != shown))
+    notices = tuple(n for n in model.visit.notices if n.id != shown)
+    return model._replace(visit=model.visit._replace(notices=notices))
 
 
 def offline(model: Model, fx: list[Effect], news: str) -> Model:
     if news == "ready":  # said in the settings panel: no game event, and it covers nothing
-        return model._replace(offline_ready=True)
-    return model._replace(newer_version=True)
+        return model._replace(visit=model.visit._replace(offline_ready=True))
+    return model._replace(visit=model.visit._replace(newer_version=True))
 
 
 def offer_new_version(model: Model) -> Model:
     """Offer a waiting new version, but never in the middle of a deal someone has acted in."""
-    session = model.session
-    if not model.newer_version or model.version_offered or not model.booted:
+    visit, session = model.visit, model.table.session
+    if not visit.newer_version or visit.version_offered or not visit.booted:
         return model
     if session is not None and not session.is_over and session.state.history:
         return model
-    return notice(model._replace(version_offered=True), "new-version", action="new-version")
+    return notice(model._replace(visit=visit._replace(version_offered=True)), "new-version",
+                  action="new-version")
 
 
 def copied(model: Model, fx: list[Effect], ok: bool) -> Model:
-    return model._replace(share_status="copied" if ok else "select")
+    return model._replace(table=model.table._replace(share_status="copied" if ok else "select"))
 
 
 def stored(model: Model, fx: list[Effect], ok: bool) -> Model:
@@ -379,9 +338,11 @@ def stored(model: Model, fx: list[Effect], ok: bool) -> Model:
 
 def failure(model: Model, fx: list[Effect], details: str) -> Model:
     """A calm panel instead of a traceback; the deal's record is kept for a bug report."""
-    record = model.session.record() if model.session is not None else ""
-    return model._replace(generation=model.generation + 1, hinting=False, confirming=False,
-                          failure=f"{details.rstrip()}\n\nDeal record: {record}")
+    table = model.table
+    record = table.session.record() if table.session is not None else ""
+    return model._replace(table=table._replace(
+        generation=table.generation + 1, hinting=False, confirming=False,
+        failure=f"{details.rstrip()}\n\nDeal record: {record}"))
 
 
 HANDLERS: dict[str, Callable[..., Model]] = {
