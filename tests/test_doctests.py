@@ -20,6 +20,7 @@ MODULES = [
     "lukfu.web.dom.faces",
     "lukfu.web.dom.data",
     "lukfu.web.saving",
+    "lukfu.web.kinds",
     "lukfu.web.update",
     "lukfu.dealcode",
     "lukfu.saves",

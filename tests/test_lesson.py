@@ -11,6 +11,7 @@ from lukfu import Action, parse_action
 from lukfu.i18n import OFFERED, translator
 from lukfu.lesson import HANDS, LAST, MASTER, SCRIPT, STEPS, lesson_start, session_at
 from lukfu.web import saving
+from lukfu.web.kinds import LESSON
 from lukfu.web.learning import LESSON_KEY
 from lukfu.web.lesson import WORDS
 
@@ -80,8 +81,8 @@ def lesson(**kwargs: object) -> Driver:
 
 def play_step(page: Driver) -> None:
     """Do what the step on show asks: its move, or Next."""
-    assert page.model.table.lesson is not None
-    asked = STEPS[page.model.table.lesson.step].asks
+    assert page.model.table.kind == LESSON
+    asked = STEPS[page.model.table.step].asks
     if asked is None:
         page.press("lesson-next")
     else:
@@ -159,19 +160,20 @@ def test_left_mid_way_it_goes_on_from_there_and_a_reload_keeps_it_open() -> None
     page = lesson()
     for _ in range(6):
         play_step(page)
-    step = page.model.table.lesson.step if page.model.table.lesson else -1
+    assert page.model.table.kind == LESSON
+    step = page.model.table.step
     assert page.stored[LESSON_KEY] == f"open {step}"
     # A reload in the middle of the lesson brings it back where it was.
     again = Driver("?delay=0", stored=page.stored).start()
     again.settle(only_computers=True)
-    assert again.model.table.lesson is not None and again.model.table.lesson.step == step
+    assert again.model.table.kind == LESSON and again.model.table.step == step
     assert again.view.lesson is not None and again.view.lesson.step == step + 1
     again.press("lesson-leave")
     again.settle(only_computers=True)
-    assert again.model.table.lesson is None and again.stored[LESSON_KEY] == str(step)
+    assert again.model.table.kind != LESSON and again.stored[LESSON_KEY] == str(step)
     again.press("learn")
     again.settle(only_computers=True)
-    assert again.model.table.lesson is not None and again.model.table.lesson.step == step
+    assert again.model.table.kind == LESSON and again.model.table.step == step
 
 
 @pytest.mark.parametrize("language", ["fa", "zh-Hant"])

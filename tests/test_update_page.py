@@ -17,6 +17,7 @@ from lukfu.saves import CHECK, DAMAGED, IMPOSSIBLE, VERSION, read_save, write_sa
 from lukfu.session import Session
 from lukfu.stats import Statistics, outcome
 from lukfu.web import options, saving, statistics
+from lukfu.web.kinds import FREE, SHARED
 from lukfu.web.naming import YOU
 
 tr = translator()
@@ -142,9 +143,11 @@ def test_a_link_opened_mid_deal_keeps_the_unfinished_deal_to_go_back_to() -> Non
     assert linked.model.table.session is not None and linked.model.table.session.deal_number == 41
     assert linked.notices() == [saving.aside_text(tr)]
     assert linked.view.notices[0].action == "resume-aside"
+    assert linked.model.table.kind == SHARED
     linked.press("resume-aside")
     back = linked.model.table.session
     assert back is not None and back.record() == before.record()
+    assert linked.model.table.kind == FREE
     assert linked.notices() == [] and saving.ASIDE_KEY not in linked.stored
     # A link to the same deal puts nothing aside.
     assert reloaded(linked, "?seed=7&master=0&delay=0").notices() == []

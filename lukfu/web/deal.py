@@ -18,8 +18,9 @@ from lukfu.saves import SaveProblem, read_save, write_save
 from lukfu.session import DEAL_OVER, TRICK_WON, Event, Session
 from lukfu.stats import outcome
 from lukfu.web import coaching, replay, saving
+from lukfu.web.kinds import FREE, TableKind
 from lukfu.web.messages import TAB, Effect, store, wait
-from lukfu.web.model import MAX_LOG, MAX_NOTICES, Lesson, LogLine, Model, Notice, Table
+from lukfu.web.model import MAX_LOG, MAX_NOTICES, LogLine, Model, Notice, Table
 from lukfu.web.naming import YOU
 from lukfu.web.options import DEFAULT_SPEED, SPEEDS
 from lukfu.web.sounds import sounds_for
@@ -69,7 +70,7 @@ def chosen_level(model: Model) -> str:
 
 
 def deal(model: Model, fx: list[Effect], number: int | None = None,
-         master: int | None = None) -> Model:
+         master: int | None = None, kind: TableKind = FREE) -> Model:
     """A new deal on the table: the one numbered ``number``, or a random one."""
     if number is None:
         visit = model.visit
@@ -77,18 +78,18 @@ def deal(model: Model, fx: list[Effect], number: int | None = None,
         number = dice.randrange(RANDOM_DEALS)
         model = model._replace(visit=visit._replace(deals_dealt=visit.deals_dealt + 1))
     session = Session.new(number, master, chosen_level(model))
-    model = begin(model, session, 0, False)
+    model = begin(model, kind, session)
     model = tell(model, fx, session.events)
     save(model, fx)
     schedule(model, fx)
     return model
 
 
-def begin(model: Model, session: Session, hints: int = 0, counted: bool = False,
-          lesson: Lesson | None = None) -> Model:
-    """Put ``session`` on a new table: a new deal, or one resumed from a save."""
+def begin(model: Model, kind: TableKind, session: Session, hints: int = 0,
+          counted: bool = False, step: int = 0, aside: str | None = None) -> Model:
+    """Put ``session`` on a new table of ``kind``: a new deal, or one resumed from a save."""
     generation = model.table.generation + 1
-    return model._replace(table=Table(session, generation, hints, counted, lesson))
+    return model._replace(table=Table(kind, session, generation, hints, counted, step, aside))
 
 
 def resume(model: Model, fx: list[Effect], saved: str | None) -> Model:
@@ -99,12 +100,12 @@ def resume(model: Model, fx: list[Effect], saved: str | None) -> Model:
         game = read_save(saved)
     except SaveProblem as problem:
         return deal(notice(model, "save-problem", (problem.kind,)), fx)
-    model = begin(model, game.session, game.hints, game.counted)
+    model = begin(model, FREE, game.session, game.hints, game.counted)
     for event in game.session.events:
         model = log(model, "event", event)
     model = log(model, "resumed")
     if game.session.is_over:
-        model = count(log(model, "deal-number", number=game.session.deal_number), fx)
+        model = count(said_number(model), fx)
     save(model, fx)  # the deal brought back from aside, or counted now
     schedule(model, fx)
     return model
@@ -123,10 +124,10 @@ def unfinished(saved: str | None, number: int, master: int | None) -> str | None
 
 
 def save(model: Model, fx: list[Effect]) -> None:
-    """Keep the deal at the table (after every action): a reload resumes it exactly.  (The
-    lesson's deal is not kept: the step it reached is, by `learning`.)"""
+    """Keep the deal at the table (after every action), if its kind is kept: a reload resumes
+    it exactly.  (The lesson's deal is not kept: the step it reached is, by `learning`.)"""
     table = model.table
-    if table.session is not None and table.lesson is None:
+    if table.session is not None and table.kind.saved:
         fx.append(store(saving.SAVE_KEY, write_save(table.session, table.hints, table.counted)))
 
 
@@ -138,20 +139,40 @@ def tell(model: Model, fx: list[Effect], events: tuple[Event, ...]) -> Model:
         fx += [("sound", name) for name in sounds_for(events, session.waiting_for_person())]
     for event in events:
         model = log(model, "event", event)
-        if event.kind == DEAL_OVER and model.table.lesson is None:  # (the lesson's counts for nothing)
-            model = count(log(model, "deal-number", number=session.deal_number), fx)
-            totals = model.player.totals.add(session.state.net_points)
-            fx.append(store(saving.TOTALS_KEY, totals.to_text(), TAB))
-            model = coaching.after_deal(model._replace(player=model.player._replace(totals=totals)), fx)
+        if event.kind == DEAL_OVER:
+            model = ended(model, fx)
     return model
 
 
+def ended(model: Model, fx: list[Effect]) -> Model:
+    """The deal is over: its number said, counted and added to the tab's total, and reviewed,
+    as the table's kind says."""
+    kind, session = model.table.kind, model.table.session
+    assert session is not None
+    model = count(said_number(model), fx)
+    if kind.counted:
+        totals = model.player.totals.add(session.state.net_points)
+        fx.append(store(saving.TOTALS_KEY, totals.to_text(), TAB))
+        model = model._replace(player=model.player._replace(totals=totals))
+    return coaching.after_deal(model, fx) if kind.reviewed else model
+
+
+def said_number(model: Model) -> Model:
+    """The finished deal's number in the log, where the deal was dealt from one."""
+    session = model.table.session
+    assert session is not None
+    if not model.table.kind.dealt:
+        return model
+    return log(model, "deal-number", number=session.deal_number)
+
+
 def count(model: Model, fx: list[Effect]) -> Model:
-    """Add the finished deal to the statistics, once (the save remembers that it was)."""
+    """Add the finished deal to the statistics, once (the save remembers that it was), if its
+    kind is counted."""
     table = model.table
     session = table.session
     assert session is not None and session.is_over
-    if table.counted:
+    if table.counted or not table.kind.counted:
         return model
     stats = copy.deepcopy(model.player.stats)
     stats.add(session.seats[1], outcome(session, table.hints))

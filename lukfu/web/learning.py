@@ -16,8 +16,9 @@ from lukfu import Action, IllegalAction
 from lukfu.lesson import LAST, STEPS, progress_text, read_progress, scripted, session_at, shown_step, waits
 from lukfu.saves import write_save
 from lukfu.web import deal
+from lukfu.web.kinds import LESSON
 from lukfu.web.messages import Effect, store
-from lukfu.web.model import Lesson, Model
+from lukfu.web.model import Model
 
 LESSON_KEY = "lukfu.lesson"  # localStorage: "done", or the step reached ("open 4" while on)
 LEARN = "learn"  # the data-action that starts the lesson (a notice's button, the header's)
@@ -40,7 +41,7 @@ def boot(model: Model, fx: list[Effect], stored: str | None, first_visit: bool,
 def learn(model: Model, fx: list[Effect]) -> Model:
     """"Learn to play": the lesson, from its start or from where it was left."""
     table, player = model.table, model.player
-    if table.lesson is not None:
+    if table.kind.scripted:
         return model
     session = table.session
     kept = write_save(session, table.hints, table.counted) if session is not None else None
@@ -51,7 +52,7 @@ def start(model: Model, fx: list[Effect], step: int, kept: str | None) -> Model:
     session = session_at(step, deal.chosen_level(model))
     notices = tuple(n for n in model.visit.notices if n.action != LEARN)
     model = model._replace(visit=model.visit._replace(log=(), notices=notices))
-    model = deal.begin(model, session, lesson=Lesson(step, kept))
+    model = deal.begin(model, LESSON, session, step=step, aside=kept)
     for event in session.events:
         model = deal.log(model, "event", event)
     return go_on(model, fx)
@@ -59,20 +60,20 @@ def start(model: Model, fx: list[Effect], step: int, kept: str | None) -> Model:
 
 def go_on(model: Model, fx: list[Effect]) -> Model:
     """Keep the step reached, and let the computer players make their moves up to the next."""
-    lesson = model.table.lesson
-    assert lesson is not None
-    fx.append(store(LESSON_KEY, progress_text(lesson.step, opened=True)))
+    step = model.table.step
+    fx.append(store(LESSON_KEY, progress_text(step, opened=True)))
     deal.schedule(model, fx)
-    return model._replace(player=model.player._replace(lesson_step=lesson.step))
+    return model._replace(player=model.player._replace(lesson_step=step))
 
 
 def computer_turn(model: Model, fx: list[Effect], generation: int) -> Model:
     """The pause before a computer move is over: the script's move, unless a step is being read."""
-    lesson, session = model.table.lesson, model.table.session
-    if lesson is None or session is None or generation != model.table.generation:
+    table = model.table
+    session = table.session
+    if not table.kind.scripted or session is None or generation != table.generation:
         return model
     move = scripted(session)
-    if move is None or not session.computer_to_move() or waits(lesson.step, session):
+    if move is None or not session.computer_to_move() or waits(table.step, session):
         return model
     return deal.computer_moved(model, fx, generation, str(move))
 
@@ -81,56 +82,40 @@ def act(model: Model, fx: list[Effect], action: Action) -> Model:
     """Your move in the lesson: the engine's refusal for an illegal one, the step's reason for
     another legal one, and the asked one taken."""
     table = model.table
-    lesson, session = table.lesson, table.session
-    assert lesson is not None
+    session = table.session
     if session is None or not session.waiting_for_person():
         return model
     try:
         session.check(action)
     except IllegalAction as error:
-        return off_script(model, "", error)
-    step = STEPS[lesson.step]
-    if step.asks is None or shown_step(lesson.step, session) != lesson.step:
-        return off_script(model, "read")
+        return model._replace(table=table._replace(refusal=error, off_script=""))
+    step = STEPS[table.step]
+    if step.asks is None or shown_step(table.step, session) != table.step:
+        return model._replace(table=table._replace(refusal=None, off_script="read"))
     if action != step.asks:
-        return off_script(model, "other")
+        return model._replace(table=table._replace(refusal=None, off_script="other"))
     model = deal.act(model, fx, action)
-    return go_on(next_lesson_step(model), fx)
-
-
-def off_script(model: Model, why: str, refusal: IllegalAction | None = None) -> Model:
-    """Your move was not the step's: the engine's ``refusal``, or ``why`` the step says no."""
-    table = model.table
-    assert table.lesson is not None
-    lesson = table.lesson._replace(off_script=why)
-    return model._replace(table=table._replace(refusal=refusal, lesson=lesson))
-
-
-def next_lesson_step(model: Model) -> Model:
-    table = model.table
-    assert table.lesson is not None
-    lesson = Lesson(table.lesson.step + 1, table.lesson.kept)
-    return model._replace(table=table._replace(lesson=lesson))
+    return go_on(model._replace(table=model.table._replace(step=table.step + 1, off_script="")), fx)
 
 
 def next_step(model: Model, fx: list[Effect]) -> Model:
     """"Next" on a step that is read; "Finish" on the last one."""
-    lesson, session = model.table.lesson, model.table.session
-    if lesson is None or session is None or STEPS[lesson.step].asks is not None:
+    table = model.table
+    session = table.session
+    if not table.kind.scripted or session is None or STEPS[table.step].asks is not None:
         return model
-    if shown_step(lesson.step, session) != lesson.step:
+    if shown_step(table.step, session) != table.step:
         return model  # (a stale click: the step is not on show yet)
-    if lesson.step == LAST:
+    if table.step == LAST:
         return finish(model, fx)
-    return go_on(next_lesson_step(model), fx)
+    return go_on(model._replace(table=table._replace(step=table.step + 1, off_script="")), fx)
 
 
 def leave(model: Model, fx: list[Effect]) -> Model:
     """"Leave the lesson": back to the deal it put aside; "Learn to play" goes on from here."""
-    lesson = model.table.lesson
-    if lesson is None:
+    if not model.table.kind.scripted:
         return model
-    fx.append(store(LESSON_KEY, progress_text(lesson.step, opened=False)))
+    fx.append(store(LESSON_KEY, progress_text(model.table.step, opened=False)))
     return back(model, fx)
 
 
@@ -141,7 +126,6 @@ def finish(model: Model, fx: list[Effect]) -> Model:
 
 
 def back(model: Model, fx: list[Effect]) -> Model:
-    assert model.table.lesson is not None
-    kept = model.table.lesson.kept
+    kept = model.table.aside
     model = model._replace(visit=model.visit._replace(log=()))
     return deal.resume(model, fx, kept)  # (a new deal if there was none)

@@ -17,7 +17,7 @@ from lukfu.i18n import Translator
 from lukfu.lesson import LAST, SCRIPT, STEPS, shown_step
 from lukfu.web import naming
 from lukfu.web.faces import suit_tip_view
-from lukfu.web.model import Lesson, Model
+from lukfu.web.model import Model
 
 
 class LessonView(NamedTuple):
@@ -196,20 +196,20 @@ FOCUS = {
 
 
 def lesson_view(tr: Translator, model: Model) -> LessonView | None:
-    lesson: Lesson | None = model.table.lesson
-    session = model.table.session
-    if lesson is None or session is None:
+    table = model.table
+    session = table.session
+    if not table.kind.scripted or session is None:
         return None
-    number = shown_step(lesson.step, session)
+    number = shown_step(table.step, session)
     step = STEPS[number]
     asked = step.asks
     focus = tuple(f'#hand [data-card="{card}"]' for card in (asked.cards if asked else ()))
     note = ""
-    if lesson.off_script == "read":
+    if table.off_script == "read":
         note = tr.gettext("Read this step first, then press Next.")
-    elif lesson.off_script == "other" and asked is not None:
+    elif table.off_script == "other" and asked is not None:
         note = _why(tr, step.topic)
-    reading = asked is None and number == lesson.step
+    reading = asked is None and number == table.step
     return LessonView(
         step=number + 1,
         title=tr.gettext("Learn to play: step {n} of {total}", n=number + 1, total=LAST + 1),

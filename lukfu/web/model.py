@@ -19,6 +19,7 @@ from lukfu.ai.hint import Hint
 from lukfu.i18n import Translator, translator
 from lukfu.session import Event, Session, Step
 from lukfu.stats import Statistics
+from lukfu.web.kinds import FREE, TableKind
 from lukfu.web.options import DEFAULT_SPEED, LOOKS, Options
 from lukfu.web.saving import Totals
 
@@ -58,15 +59,6 @@ class Coaching(NamedTuple):
     summary: dict[str, Any] | None = None  # lukfu.coach.summary, once done
     open: bool = False
     counts: bool = False  # started as the deal ended: its accuracy goes into the statistics
-
-
-class Lesson(NamedTuple):
-    """The guided first deal on the table (`lukfu.lesson`, `lukfu.web.learning`): the step it is
-    at, and the deal it put aside."""
-
-    step: int = 0  # of lukfu.lesson.STEPS
-    kept: str | None = None  # the save of the deal at the table before the lesson, if any
-    off_script: str = ""  # "other": you made another move than the step asks; "read": read first
 
 
 class Notice(NamedTuple):
@@ -144,11 +136,16 @@ class Table(NamedTuple):
     resumed is a new `Table`, so nothing of the last one (a selection, a hint, a replay, a
     review, a refusal) is left over."""
 
+    kind: TableKind = FREE  # a free deal, a shared one, the lesson: what it is, what it is for
     session: Session | None = None
     generation: int = 0  # one more for each table: a stale computer turn or hint is dropped
     hints: int = 0  # hints asked for in this deal (kept in the save, counted at its end)
     counted: bool = False  # whether this finished deal is in the statistics
-    lesson: Lesson | None = None  # the guided first deal's step, when it is on the table
+    step: int = 0  # a scripted table's (the lesson's) step, of lukfu.lesson.STEPS
+    aside: str | None = None  # the save of the deal this table was opened over (the lesson's),
+    #                           back on the table when this one is left
+    off_script: str = ""  # the lesson: "other", you made another move than the step asks;
+    #                       "read", you moved before reading the step
     selected: frozenset[Card] = frozenset()
     advice: Hint | None = None  # the hint on display, until the player acts or reselects
     hinting: bool = False  # a hint is being worked out

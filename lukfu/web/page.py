@@ -113,7 +113,7 @@ def notice_text(tr: Translator, notice: Notice) -> str:
 def level_note(tr: Translator, model: Model) -> str:
     """Said under the level's control when it names another level than this deal's players."""
     session, level = model.table.session, model.player.settings.level
-    if session is None or session.is_over or model.table.lesson is not None:
+    if session is None or session.is_over or model.table.kind.scripted:
         return ""
     playing = session.seats[1]
     if level == playing:
@@ -169,7 +169,7 @@ def stats_panel_view(tr: Translator, note: StatsNote) -> StatsPanelView:
 def deal_links(model: Model) -> DealLinks | None:
     """Once the deal is over: its number, the address that deals it again, the share link."""
     session, visit = model.table.session, model.visit
-    if session is None or not session.is_over or model.table.lesson is not None:
+    if session is None or not session.is_over or not model.table.kind.dealt:
         return None
     code = deal_code(session.deal_number, session.state.master)
     return DealLinks(session.deal_number, options.replay_query(visit.query, code),
@@ -195,17 +195,13 @@ def table_shown(model: Model) -> TableView | None:
         tr, session.observation(YOU), table.selected, session.check, deal_links(model),
         text.hint_text(tr, table.advice) if table.advice else "", table.hints, table.hinting,
         touch=model.visit.touch, last=table.last_trick, marks=model.player.settings.marks,
-        totals=model.player.totals if session.is_over and table.lesson is None else None,
+        totals=model.player.totals if session.is_over and table.kind.counted else None,
         refusal=refusal)._replace(dealt=f"{table.generation}.{session.state.redeals}")
-    if table.lesson is None:
+    withheld = table.kind.withheld  # (the lesson's own buttons stand for its New deal)
+    if not withheld:
         return shown
-    # The lesson's own buttons stand for these: its deal is not replayed, reviewed or hinted.
-    buttons = tuple(b._replace(visible=False) if b.action in NOT_IN_LESSONS else b
-                    for b in shown.buttons)
+    buttons = tuple(b._replace(visible=False) if b.action in withheld else b for b in shown.buttons)
     return shown._replace(buttons=buttons)
-
-
-NOT_IN_LESSONS = frozenset({"hint", "new-deal", "replay", "review"})
 
 
 def better_here(tr: Translator, table: Table) -> DecisionView | None:

@@ -2,9 +2,11 @@
 
 Plain Python (no ``js``), tested under CPython by driving whole games through it.  Every
 decision the page makes is here or in the modules it hands a message to: `deal` (the deal at
-the table), `learning` (the guided deal), `coaching` (the coach's review) and `stats_import`
-(the statistics panel).  Here: what a click, a key or a setting does, starting up and
-resuming, language switches, notices and failures.  The effects it returns are carried out
+the table), `learning` (the guided deal), `coaching` (the coach's review), `choices` (the
+Settings panel) and `stats_import` (the statistics panel); what differs from one kind of table
+to another (a free deal, a shared one, the lesson) is asked of the table's kind (`kinds`).
+Here: what a click, a key or a setting does, starting up and resuming, language switches,
+notices and failures.  The effects it returns are carried out
 by the page (`effects`), which answers with more messages (see `messages`).
 """
 
@@ -19,9 +21,10 @@ from lukfu.stats import Statistics, StatisticsError
 from lukfu.web import choices, coaching, deal, learning, options, replay, saving
 from lukfu.web.deal import notice, storage_refused
 from lukfu.web.dom.keys import SHORTCUTS
+from lukfu.web.kinds import SHARED
 from lukfu.web.messages import LOCAL, Effect, Message, forget, store
 from lukfu.web.model import Boot, Model
-from lukfu.web.page import NOT_IN_LESSONS, deal_links, enabled_buttons
+from lukfu.web.page import deal_links, enabled_buttons
 from lukfu.web.saving import Totals
 from lukfu.web.stats_import import STATS_BUTTONS, file_read
 
@@ -110,7 +113,7 @@ def ready(model: Model, fx: list[Effect]) -> Model:
         fx.append(("address", query))
         aside = deal.unfinished(saved, found.deal_number, found.master)
         model = model._replace(visit=model.visit._replace(query=query, aside=aside))
-        model = deal.deal(model, fx, found.deal_number, found.master)
+        model = deal.deal(model, fx, found.deal_number, found.master, SHARED)
         if aside is not None:  # a shared link opened in the middle of another deal
             fx.append(store(saving.ASIDE_KEY, aside))
             model = notice(model, "aside", action="resume-aside")
@@ -174,14 +177,14 @@ def press(model: Model, fx: list[Effect], name: str) -> Model:
     """A button of the page: the table's, the notices', the statistics panel's, the dialog's."""
     table = model.table
     session = table.session
-    if name == "new-deal" and table.lesson is not None:
+    if name == "new-deal" and name in table.kind.withheld:
         return model  # (the lesson has "Leave the lesson" instead)
     if name == "new-deal" and session is not None and not session.is_over and not table.failure:
         return model._replace(table=table._replace(confirming=True))  # abandon only once confirmed
     if name == "keep-playing":
         return model._replace(table=table._replace(confirming=False))
     if name in ("new-deal", "restart", "abandon"):
-        if table.lesson is not None:  # (after a failure in the lesson: it goes on from here later)
+        if table.kind.scripted:  # (after a failure in the lesson: it goes on from here later)
             model = learning.leave(model, fx)
         return deal.deal(model, fx)
     if name in STATS_BUTTONS:
@@ -195,10 +198,11 @@ def press(model: Model, fx: list[Effect], name: str) -> Model:
         return model  # the failure panel is up: only a new deal goes on
     if name in LESSON_BUTTONS:
         return LESSON_BUTTONS[name](model, fx)
-    if table.lesson is not None and name in (*NOT_IN_LESSONS, "copy-link"):
-        return model  # the lesson's deal is told by its steps: no replay, review, share or hint
+    if name in table.kind.withheld:
+        return model  # (the lesson's deal is told by its steps: no replay, review, share or hint)
     if name == "replay" or name.startswith("replay-"):
-        return model._replace(table=deal.replay_to(table, name))
+        replayed = deal.replay_to(table, name) if table.kind.replayed else table
+        return model._replace(table=replayed)
     if name == "review":
         return coaching.open_review(model, fx)
     if name == "review-close":
@@ -217,7 +221,7 @@ def press(model: Model, fx: list[Effect], name: str) -> Model:
     action = deal.action_for(table, name)
     if action is None:
         return model
-    return learning.act(model, fx, action) if table.lesson is not None else deal.act(model, fx, action)
+    return learning.act(model, fx, action) if table.kind.scripted else deal.act(model, fx, action)
 
 
 LESSON_BUTTONS: dict[str, Callable[[Model, list[Effect]], Model]] = {
@@ -227,7 +231,7 @@ LESSON_BUTTONS: dict[str, Callable[[Model, list[Effect]], Model]] = {
 
 
 def computer_turn(model: Model, fx: list[Effect], generation: int) -> Model:
-    if model.table.lesson is not None:
+    if model.table.kind.scripted:
         return learning.computer_turn(model, fx, generation)
     return deal.computer_turn(model, fx, generation)
 
