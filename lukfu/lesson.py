@@ -84,6 +84,18 @@ def session_at(step: int, level: str = LEVELS[0]) -> Session:
     return session
 
 
+def follows_script(session: Session) -> bool:
+    """Whether ``session`` is the lesson's deal, played by its script so far (as a saved lesson
+    must be to be resumed).
+
+    >>> follows_script(session_at(6)), follows_script(Session.new(LESSON_NUMBER, MASTER))
+    (True, False)
+    """
+    moves = session.state.history
+    return (session.deal_number == LESSON_NUMBER and session.seats[0] == PERSON
+            and session.start == lesson_start().start and tuple(moves) == SCRIPT[:len(moves)])
+
+
 def scripted(session: Session) -> Action | None:
     """The script's next move in the lesson's deal, or None once it is over."""
     moves = len(session.state.history)
@@ -106,7 +118,8 @@ def shown_step(step: int, session: Session) -> int:
 
 def read_progress(text: str | None) -> tuple[int, bool, bool]:
     """The stored progress: (step to go on from, whether the lesson was on the table when the
-    page closed, whether it was finished).  Anything unreadable starts the lesson afresh.
+    page closed, whether it was finished).  Anything unreadable starts the lesson afresh.  (The
+    lesson on the table is saved as any table is now: only an earlier version wrote "open 4".)
 
     >>> read_progress("open 4"), read_progress("7"), read_progress("done"), read_progress("x")
     ((4, True, False), (7, False, False), (0, False, True), (0, False, False))
@@ -120,6 +133,6 @@ def read_progress(text: str | None) -> tuple[int, bool, bool]:
     return step, opened and number.isdigit(), False
 
 
-def progress_text(step: int, opened: bool) -> str:
-    """What `read_progress` reads back."""
-    return f"open {step}" if opened else str(step)
+def progress_text(step: int) -> str:
+    """What `read_progress` reads back: the step to go on from."""
+    return str(step)

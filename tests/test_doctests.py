@@ -21,6 +21,7 @@ MODULES = [
     "lukfu.web.dom.data",
     "lukfu.web.saving",
     "lukfu.web.kinds",
+    "lukfu.lesson",
     "lukfu.web.update",
     "lukfu.dealcode",
     "lukfu.saves",

@@ -14,6 +14,7 @@ from lukfu.web import saving
 from lukfu.web.kinds import LESSON
 from lukfu.web.learning import LESSON_KEY
 from lukfu.web.lesson import WORDS
+from lukfu.web.saving import read_table
 
 tr = translator()
 
@@ -162,7 +163,8 @@ def test_left_mid_way_it_goes_on_from_there_and_a_reload_keeps_it_open() -> None
         play_step(page)
     assert page.model.table.kind == LESSON
     step = page.model.table.step
-    assert page.stored[LESSON_KEY] == f"open {step}"
+    assert page.stored[LESSON_KEY] == str(step)
+    assert read_table(page.stored[saving.SAVE_KEY])[0] == LESSON  # saved as any table
     # A reload in the middle of the lesson brings it back where it was.
     again = Driver("?delay=0", stored=page.stored).start()
     again.settle(only_computers=True)
@@ -171,9 +173,26 @@ def test_left_mid_way_it_goes_on_from_there_and_a_reload_keeps_it_open() -> None
     again.press("lesson-leave")
     again.settle(only_computers=True)
     assert again.model.table.kind != LESSON and again.stored[LESSON_KEY] == str(step)
+    put_aside = page.model.table.aside  # the deal the lesson was opened over is back
+    assert put_aside is not None and again.model.table.session is not None
+    assert again.model.table.session.record() == read_table(put_aside)[1].session.record()
     again.press("learn")
     again.settle(only_computers=True)
     assert again.model.table.kind == LESSON and again.model.table.step == step
+
+
+def test_a_lesson_an_earlier_version_left_open_comes_back_at_its_step() -> None:
+    """An earlier version kept no save of the lesson, only "open <step>": the lesson is dealt
+    again at that step, over the deal that was saved, which comes back when it is left."""
+    page = Driver("?seed=5&delay=0").start()
+    page.settle(only_computers=True)
+    saved = page.stored[saving.SAVE_KEY]
+    again = Driver("?delay=0", stored={**page.stored, LESSON_KEY: "open 4"}).start()
+    again.settle(only_computers=True)
+    assert again.model.table.kind == LESSON and again.model.table.step == 4
+    assert again.stored[LESSON_KEY] == "4" and again.model.table.aside == saved
+    again.press("lesson-leave")
+    assert again.stored[saving.SAVE_KEY] == saved
 
 
 @pytest.mark.parametrize("language", ["fa", "zh-Hant"])

@@ -13,10 +13,12 @@ from test_session import play, random_person
 
 from lukfu.dealcode import MAX_DEAL_NUMBER
 from lukfu.i18n import translator
+from lukfu.lesson import LAST, SCRIPT, session_at
 from lukfu.saves import (
     CHECK,
     DAMAGED,
     IMPOSSIBLE,
+    SAVE_VERSION,
     VERSION,
     SaveProblem,
     read_save,
@@ -24,6 +26,7 @@ from lukfu.saves import (
 )
 from lukfu.session import Session
 from lukfu.web import saving
+from lukfu.web.kinds import FREE, LESSON, SHARED
 
 tr = translator("en")
 
@@ -121,7 +124,7 @@ def test_damaged_foreign_older_and_impossible_saves_are_refused_by_kind() -> Non
     assert kind_of("null") == DAMAGED
     assert kind_of('{"volume": 3}') == DAMAGED  # another program's data
     assert kind_of(json.dumps({**data, "lukfu-save": 0})) == VERSION  # an older version
-    assert kind_of(json.dumps({**data, "lukfu-save": 2})) == VERSION
+    assert kind_of(json.dumps({**data, "lukfu-save": SAVE_VERSION + 1})) == VERSION
     assert kind_of(json.dumps({**data, "lukfu-save": True})) == VERSION
     assert kind_of(json.dumps({**data, "check": "00000000"})) == CHECK
     tampered = text.replace('"deal_number":', '"deal_number":1')
@@ -141,6 +144,11 @@ def test_damaged_foreign_older_and_impossible_saves_are_refused_by_kind() -> Non
     for hints in (-1, 10**6, "2", True, None):
         assert kind_of(reseal({**data, "body": {**body, "hints": hints}})) == IMPOSSIBLE
     assert kind_of(reseal({**data, "body": {**body, "counted": 0}})) == IMPOSSIBLE
+    for step in (-1, 10**6, "3", None):
+        assert kind_of(reseal({**data, "body": {**body, "step": step}})) == IMPOSSIBLE
+    assert kind_of(reseal({**data, "body": {**body, "start": "memory"}})) == DAMAGED
+    assert kind_of(reseal({**data, "body": {**body, "table": "Free deal"}})) == DAMAGED
+    assert kind_of(reseal({**data, "body": {**body, "aside": 7}})) == DAMAGED
     for number in (5, -1, MAX_DEAL_NUMBER + 1):  # not the number that dealt these cards
         renumbered = {**body, "session": {**body["session"], "deal_number": number}}
         assert kind_of(reseal({**data, "body": renumbered})) == IMPOSSIBLE
@@ -151,6 +159,55 @@ def test_damaged_foreign_older_and_impossible_saves_are_refused_by_kind() -> Non
     assert kind_of(reseal({**data, "body": {**body, "extra": 1}})) == DAMAGED
     assert kind_of(reseal({**data, "body": {**body, "session": {**body["session"],
                                                               "seats": ["person"]}}})) == IMPOSSIBLE
+
+
+def old_save(session: Session, hints: int = 0, counted: bool = False) -> str:
+    """A save as version 1 of the format wrote it: the session, the hints and counted."""
+    body = {"session": session.record_data(), "hints": hints, "counted": counted}
+    return json.dumps({"lukfu-save": 1, "check": check_of(body), "body": body})
+
+
+def test_a_save_of_the_first_version_is_still_read_as_a_free_deal_from_its_number() -> None:
+    for phase, session in phases(6).items():
+        saved = read_save(old_save(session, hints=3, counted=phase == "over"))
+        assert saved.session.record() == session.record()
+        assert (saved.hints, saved.counted, saved.table, saved.dealt, saved.step, saved.aside) == (
+            3, phase == "over", "free", True, 0, None)
+        assert saving.read_table(old_save(session))[0] == FREE
+    data = json.loads(old_save(phases(6)["lead"]))
+    assert kind_of(reseal({**data, "body": {**data["body"], "table": "free"}})) == DAMAGED
+    # A deal of the first version is dealt from its number: its cards must be the number's.
+    renumbered = {**data["body"], "session": {**data["body"]["session"], "deal_number": 5}}
+    assert kind_of(reseal({**data, "body": renumbered})) == IMPOSSIBLE
+
+
+def test_a_save_holds_a_start_position_with_its_kind_its_step_and_the_table_put_aside() -> None:
+    """The lesson's fixed hands are no deal number's: its save holds them (``start``:
+    ``"hands"``) and is resumed exactly, with the table it was opened over."""
+    dealt = phases(4)["mid-trick"]
+    aside = write_save(dealt, hints=1, table="shared")
+    lesson = session_at(9)
+    text = write_save(lesson, table="lesson", dealt=False, step=9, aside=aside)
+    saved = read_save(text)
+    assert saved.session.record() == lesson.record() and saved.session.state == lesson.state
+    assert (saved.table, saved.dealt, saved.step, saved.aside) == ("lesson", False, 9, aside)
+    assert saving.read_table(text)[0] == LESSON
+    assert saving.read_table(saved.aside or "")[0] == SHARED
+    # Its hands are not the ones its number deals: a save that says they are is refused.
+    assert kind_of(write_save(lesson, table="lesson", step=9)) == IMPOSSIBLE
+    # The page resumes a table of a kind it knows, dealt as that kind deals.
+    other_move = lesson.take(next(a for a in lesson.state.legal_actions() if a != SCRIPT[9]))
+    problems = [
+        (VERSION, write_save(lesson, table="puzzle", dealt=False)),  # (a later version's kind)
+        (IMPOSSIBLE, write_save(dealt, table="lesson", dealt=False)),  # not the lesson
+        (IMPOSSIBLE, write_save(other_move, table="lesson", dealt=False, step=9)),  # off its script
+        (IMPOSSIBLE, write_save(lesson, table="lesson", dealt=False, step=LAST + 1)),
+        (IMPOSSIBLE, write_save(dealt, dealt=False)),  # a free deal is dealt
+    ]
+    for problem, wrong in problems:
+        with pytest.raises(SaveProblem) as info:
+            saving.read_table(wrong)
+        assert info.value.kind == problem
 
 
 def test_no_damage_to_a_save_raises_anything_but_a_save_problem() -> None:

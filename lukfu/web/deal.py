@@ -14,7 +14,7 @@ from lukfu import PLAYING, Action, Card, IllegalAction, parse_action
 from lukfu.ai import LEVELS
 from lukfu.ai.hint import Hint
 from lukfu.dealcode import MAX_DEAL_NUMBER
-from lukfu.saves import SaveProblem, read_save, write_save
+from lukfu.saves import SaveProblem, write_save
 from lukfu.session import DEAL_OVER, TRICK_WON, Event, Session
 from lukfu.stats import outcome
 from lukfu.web import coaching, replay, saving
@@ -97,10 +97,10 @@ def resume(model: Model, fx: list[Effect], saved: str | None) -> Model:
     if saved is None:
         return deal(model, fx)
     try:
-        game = read_save(saved)
+        kind, game = saving.read_table(saved)
     except SaveProblem as problem:
         return deal(notice(model, "save-problem", (problem.kind,)), fx)
-    model = begin(model, FREE, game.session, game.hints, game.counted)
+    model = begin(model, kind, game.session, game.hints, game.counted, game.step, game.aside)
     for event in game.session.events:
         model = log(model, "event", event)
     model = log(model, "resumed")
@@ -116,19 +116,28 @@ def unfinished(saved: str | None, number: int, master: int | None) -> str | None
     if saved is None:
         return None
     try:
-        session = read_save(saved).session
+        kind, game = saving.read_table(saved)
     except SaveProblem:  # nothing that could be resumed: the address's deal replaces it
         return None
-    same = session.deal_number == number and master in (None, session.state.master)
+    session = game.session
+    same = kind.dealt and session.deal_number == number and master in (None, session.state.master)
     return None if session.is_over or same else saved
 
 
 def save(model: Model, fx: list[Effect]) -> None:
-    """Keep the deal at the table (after every action), if its kind is kept: a reload resumes
-    it exactly.  (The lesson's deal is not kept: the step it reached is, by `learning`.)"""
-    table = model.table
-    if table.session is not None and table.kind.saved:
-        fx.append(store(saving.SAVE_KEY, write_save(table.session, table.hints, table.counted)))
+    """Keep the table (after every action), if its kind is kept: a reload resumes it exactly."""
+    text = save_text(model.table)
+    if text is not None and model.table.kind.saved:
+        fx.append(store(saving.SAVE_KEY, text))
+
+
+def save_text(table: Table) -> str | None:
+    """The save of ``table`` (`lukfu.saves`), or None if no deal is on it."""
+    if table.session is None:
+        return None
+    kind = table.kind
+    return write_save(table.session, table.hints, table.counted, table=kind.name,
+                      dealt=kind.dealt, step=table.step, aside=table.aside)
 
 
 def tell(model: Model, fx: list[Effect], events: tuple[Event, ...]) -> Model:

@@ -47,7 +47,7 @@ SHARED = FREE._replace(name="shared")
 """A deal named by the address (``?seed=``, ``?deal=``: a shared link, or the end's "Play it
 again"); opened over a deal in progress, it keeps that one to go back to (`update.ready`)."""
 
-LESSON = TableKind("lesson", dealt=False, saved=False, counted=False, reviewed=False,
+LESSON = TableKind("lesson", dealt=False, saved=True, counted=False, reviewed=False,
                    hinted=False, replayed=False, scripted=True)
 """The guided first deal (`lukfu.lesson`'s fixed hands and script)."""
 

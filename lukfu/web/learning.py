@@ -2,33 +2,35 @@
 through, left and finished.
 
 Plain Python (no ``js``): part of `update`.  The deal and its script are `lukfu.lesson`'s.  The
-lesson puts the deal at the table aside (its save, kept in the model: the stored save is not
-touched) and brings it back when the lesson is left or finished.  Its computer players make
-the script's moves, at the page's pace; the person's move must be the one the step asks: an
-illegal one is refused with the engine's reason, another legal one with the step's.  The
-lesson's deal is never saved, counted, added to the total or reviewed: only the step reached is
-kept (``LESSON_KEY``), so that a reload or "Learn to play" picks it up where it was left.
+lesson is a table of its own kind (`kinds.LESSON`): it puts the table it was opened over aside
+(its save, kept in the lesson's table and saved with it) and brings it back when the lesson is
+left or finished.  Its computer players make the script's moves, at the page's pace; the
+person's move must be the one the step asks: an illegal one is refused with the engine's
+reason, another legal one with the step's.  The lesson's table is saved like any table (its
+step too), so that a reload resumes it; it is never counted, added to the total or reviewed.
+The step reached is kept besides (``LESSON_KEY``), so that "Learn to play" picks it up where it
+was left.
 """
 
 from __future__ import annotations
 
 from lukfu import Action, IllegalAction
 from lukfu.lesson import LAST, STEPS, progress_text, read_progress, scripted, session_at, shown_step, waits
-from lukfu.saves import write_save
 from lukfu.web import deal
 from lukfu.web.kinds import LESSON
 from lukfu.web.messages import Effect, store
 from lukfu.web.model import Model
 
-LESSON_KEY = "lukfu.lesson"  # localStorage: "done", or the step reached ("open 4" while on)
+LESSON_KEY = "lukfu.lesson"  # localStorage: "done", or the step to go on from
 LEARN = "learn"  # the data-action that starts the lesson (a notice's button, the header's)
 
 
 def boot(model: Model, fx: list[Effect], stored: str | None, first_visit: bool,
          saved: str | None, may_open: bool = True) -> tuple[Model, bool]:
-    """As the page starts: read how far the lesson got.  A lesson that was on the table when the
-    page closed comes back, unless the address deals a deal (True: it is on, with ``saved``, the
-    deal at the table, put aside); a new player is offered it."""
+    """As the page starts: read how far the lesson got; a new player is offered it.  (A lesson
+    on the table when the page closed comes back with the save, as any table does; one that an
+    earlier version left open, unsaved, is started again at its step over ``saved``, the deal
+    at the table, unless the address deals a deal: True, it is on.)"""
     step, opened, done = read_progress(stored)
     model = model._replace(player=model.player._replace(lesson_step=step, lesson_done=done))
     if opened and may_open:
@@ -43,9 +45,7 @@ def learn(model: Model, fx: list[Effect]) -> Model:
     table, player = model.table, model.player
     if table.kind.scripted:
         return model
-    session = table.session
-    kept = write_save(session, table.hints, table.counted) if session is not None else None
-    return start(model, fx, 0 if player.lesson_done else player.lesson_step, kept)
+    return start(model, fx, 0 if player.lesson_done else player.lesson_step, deal.save_text(table))
 
 
 def start(model: Model, fx: list[Effect], step: int, kept: str | None) -> Model:
@@ -60,9 +60,15 @@ def start(model: Model, fx: list[Effect], step: int, kept: str | None) -> Model:
 
 def go_on(model: Model, fx: list[Effect]) -> Model:
     """Keep the step reached, and let the computer players make their moves up to the next."""
-    step = model.table.step
-    fx.append(store(LESSON_KEY, progress_text(step, opened=True)))
+    deal.save(model, fx)
     deal.schedule(model, fx)
+    return reached(model, fx)
+
+
+def reached(model: Model, fx: list[Effect]) -> Model:
+    """The step on the table is where "Learn to play" goes on from."""
+    step = model.table.step
+    fx.append(store(LESSON_KEY, progress_text(step)))
     return model._replace(player=model.player._replace(lesson_step=step))
 
 
@@ -94,8 +100,8 @@ def act(model: Model, fx: list[Effect], action: Action) -> Model:
         return model._replace(table=table._replace(refusal=None, off_script="read"))
     if action != step.asks:
         return model._replace(table=table._replace(refusal=None, off_script="other"))
-    model = deal.act(model, fx, action)
-    return go_on(model._replace(table=model.table._replace(step=table.step + 1, off_script="")), fx)
+    model = model._replace(table=table._replace(step=table.step + 1, off_script=""))
+    return reached(deal.act(model, fx, action), fx)  # (taken, saved and paced as at any table)
 
 
 def next_step(model: Model, fx: list[Effect]) -> Model:
@@ -115,7 +121,7 @@ def leave(model: Model, fx: list[Effect]) -> Model:
     """"Leave the lesson": back to the deal it put aside; "Learn to play" goes on from here."""
     if not model.table.kind.scripted:
         return model
-    fx.append(store(LESSON_KEY, progress_text(model.table.step, opened=False)))
+    fx.append(store(LESSON_KEY, progress_text(model.table.step)))
     return back(model, fx)
 
 

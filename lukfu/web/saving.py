@@ -1,9 +1,10 @@
 """What the page keeps in the browser between visits, and what it says when it cannot.
 
-Plain Python (no ``js``): the storage keys, the tab's running score, and the notices for a
-save that cannot be resumed (one for each ``lukfu.saves`` problem kind), for statistics that
-cannot be read back, and for storage that is full or turned off.  Saving and reading are
-``lukfu.saves`` and ``lukfu.stats``; `update` decides what to keep, `effects` keeps it.
+Plain Python (no ``js``): the storage keys, a save read back with its kind of table, the tab's
+running score, and the notices for a save that cannot be resumed (one for each
+``lukfu.saves`` problem kind), for statistics that cannot be read back, and for storage that
+is full or turned off.  Saving and reading are ``lukfu.saves`` and ``lukfu.stats``; `update`
+decides what to keep, `effects` keeps it.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from typing import NamedTuple
 
 from lukfu import saves
 from lukfu.i18n import N_, Translator
+from lukfu.lesson import LAST, follows_script
+from lukfu.web.kinds import KINDS, TableKind
 
-SAVE_KEY = "lukfu.save"  # the deal at the table (lukfu.saves: versioned inside)
+SAVE_KEY = "lukfu.save"  # the table, the lesson's too (lukfu.saves: versioned inside)
 ASIDE_KEY = "lukfu.save.aside"  # a deal in progress that a shared link's deal replaced
 STATS_KEY = "lukfu.statistics"  # the statistics (lukfu.stats: versioned inside)
 TOTALS_KEY = "lukfu.totals"  # sessionStorage: this tab's running score (Totals.to_text)
@@ -31,6 +34,21 @@ SAVE_PROBLEMS = {
     saves.IMPOSSIBLE: N_("Your saved deal holds cards or moves that cannot happen, so it cannot "
                          "be resumed. Here is a new deal."),
 }
+
+
+def read_table(text: str) -> tuple[TableKind, saves.Saved]:
+    """A save read back (``lukfu.saves.read_save``) with the kind of table it was on, which
+    must be one this version knows, and its cards ones that kind deals: dealt from the deal's
+    number, or the lesson's, played by its script.  Anything else raises `saves.SaveProblem`."""
+    saved = saves.read_save(text)
+    kind = KINDS.get(saved.table)
+    if kind is None:  # (a kind of table a later version brought)
+        raise saves.SaveProblem(saves.VERSION, f"table: no kind of table named {saved.table!r}")
+    if kind.dealt != saved.dealt:
+        raise saves.SaveProblem(saves.IMPOSSIBLE, f"start: not how a {kind.name} table is dealt")
+    if kind.scripted and (saved.step > LAST or not follows_script(saved.session)):
+        raise saves.SaveProblem(saves.IMPOSSIBLE, "session: not the lesson's deal and script")
+    return kind, saved
 
 
 def save_problem_text(tr: Translator, kind: str) -> str:
