@@ -410,3 +410,32 @@ def test_a_claim_sounds_as_a_claim() -> None:
     from lukfu.web.sounds import sounds_for
 
     assert sounds_for([Event(CLAIMED, 0, F=6), Event(DEAL_OVER, 0)], your_turn=False) == ["claim", "end"]
+
+
+# --- notices ------------------------------------------------------------------------------------
+
+
+def test_a_dismissed_notice_is_gone_from_the_model_and_the_view() -> None:
+    page = started("?delay=0", stored={saving.SAVE_KEY: "{not a save"})
+    (shown,) = page.view.notices
+    page.send(("dismiss-notice", shown.id))
+    assert page.view.notices == () and page.model.visit.notices == ()
+    assert page.log()[0] == shown.text  # (what it said stays in the log)
+
+
+def test_the_first_looks_notices_closed_before_the_game_was_ready_stay_closed() -> None:
+    """A new player may close the offer of the guided deal and the suit legend that index.html
+    shows before the game is ready: the game does not put them up again."""
+    offered = started(new_player=True)
+    assert [n.action for n in offered.view.notices] == ["learn"] and offered.view.suit_tip
+    page = Driver(new_player=True)
+    page.send(("dismiss-notice", "learn"))  # as the page loads
+    page.start()
+    assert page.view.notices == () and page.view.suit_tip is not None
+    page.send(("dismiss-notice", "suit-tip"))  # and once it is ready
+    assert page.view.suit_tip is None and page.model.visit.dismissed == {"learn", "suit-tip"}
+    closed = started(new_player=True)
+    closed.send(("dismiss-notice", "learn"))  # the early one, adopted as the game's own
+    assert closed.view.notices == ()
+    closed.send(("dismiss-notice", "nothing-of-the-kind"))
+    assert closed.view.suit_tip is not None

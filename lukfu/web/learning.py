@@ -35,8 +35,8 @@ def boot(model: Model, fx: list[Effect], stored: str | None, first_visit: bool,
     model = model._replace(player=model.player._replace(lesson_step=step, lesson_done=done))
     if opened and may_open:
         return start(model, fx, step, saved), True
-    if first_visit and stored is None:
-        model = deal.notice(model, "learn-offer", action=LEARN)
+    if first_visit and stored is None and LEARN not in model.visit.dismissed:
+        model = deal.notice(model, "learn-offer", action=LEARN)  # (unless closed as it loaded)
     return model, False
 
 

@@ -34,6 +34,8 @@ Messages (what happened to the page):
 - ``("stored", ok)``: whether the browser kept what the page stored
 - ``("offline", news)``: the service worker's news, ``"ready"`` or ``"newer"``
 - ``("notice-gone", id)``: a fleeting notice's time is up
+- ``("dismiss-notice", notice)``: the player closed a notice: ``notice`` is its id (an int), or
+  the key of one the page showed before the game was ready (``"learn"``, ``"suit-tip"``)
 - ``("failure", details)``: something went wrong (a traceback)
 
 Effects (what the page must do):

@@ -110,6 +110,7 @@ class Visit(NamedTuple):
     log: tuple[LogLine, ...] = ()
     next_id: int = 1  # of the next notice or log line
     suit_tip: bool = False  # the first-use legend of the suits is up
+    dismissed: frozenset[str] = frozenset()  # the first look's notices closed (update.FIRST_LOOK)
     aside: str | None = None  # the save of a deal in progress that a shared link's deal replaced
     storage_told: bool = False  # the "storage is full or off" notice, once a visit
     interacted: bool = False  # the player pressed, clicked or typed: sounds may play

@@ -30,6 +30,11 @@ from lukfu.web.stats_import import STATS_BUTTONS, file_read
 
 LANGUAGE_KEY = "lukfu.language"  # the language picker's choice
 SUIT_TIP_KEY = "lukfu.suits-shown"  # set once the suit legend was shown to a new player
+SUIT_TIP = "suit-tip"  # the suit legend's key among the first look's
+FIRST_LOOK = (learning.LEARN, SUIT_TIP)
+"""What index.html shows a new player from the first paint, before the game is ready, by key
+(its ``data-early``, and ``<body data-dismissed>`` once closed): the offer of the guided deal
+(its button's action) and the suit legend."""
 
 
 def update(model: Model, message: Message) -> tuple[Model, list[Effect]]:
@@ -43,7 +48,8 @@ def update(model: Model, message: Message) -> tuple[Model, list[Effect]]:
 
 
 # What the player does on the page (after which sounds may play).
-INTERACTIONS = frozenset({"press", "card", "play-card", "key", "setting", "file-read"})
+INTERACTIONS = frozenset({"press", "card", "play-card", "key", "setting", "file-read",
+                          "dismiss-notice"})
 
 
 # --- starting up ------------------------------------------------------------------------------
@@ -122,9 +128,10 @@ def ready(model: Model, fx: list[Effect]) -> Model:
         model, on = learning.boot(model, fx, progress, first_visit, saved)
         if not on:
             model = deal.resume(model, fx, saved)
-    if first_visit:  # first use: which suit is which
+    if first_visit:  # first use: which suit is which (unless closed as the page loaded)
         fx.append(store(SUIT_TIP_KEY, "1"))
-        model = model._replace(visit=model.visit._replace(suit_tip=True))
+        model = model._replace(visit=model.visit._replace(
+            suit_tip=SUIT_TIP not in model.visit.dismissed))
     # The game is playable: now the service worker may fetch the site for offline play.
     fx.append(("register-offline",))
     return model
@@ -315,6 +322,21 @@ def notice_gone(model: Model, fx: list[Effect], shown: int) -> Model:
     return model._replace(visit=model.visit._replace(notices=notices))
 
 
+def dismiss_notice(model: Model, fx: list[Effect], notice: int | str) -> Model:
+    """The player closed a notice: one of the model's, by its id, or one of the first look's
+    that the page showed before the game was ready, by its key (`FIRST_LOOK`), which is not
+    put up again as the game starts."""
+    visit = model.visit
+    if isinstance(notice, str):
+        if notice not in FIRST_LOOK:
+            return model
+        notices = tuple(n for n in visit.notices if n.action != notice)
+        return model._replace(visit=visit._replace(
+            notices=notices, dismissed=visit.dismissed | {notice},
+            suit_tip=visit.suit_tip and notice != SUIT_TIP))
+    return notice_gone(model, fx, notice)
+
+
 def offline(model: Model, fx: list[Effect], news: str) -> Model:
     if news == "ready":  # said in the settings panel: no game event, and it covers nothing
         return model._replace(visit=model.visit._replace(offline_ready=True))
@@ -354,6 +376,7 @@ HANDLERS: dict[str, Callable[..., Model]] = {
     "setting": setting, "computer-turn": computer_turn,
     "computer-moved": deal.computer_moved, "hint-ready": deal.hint_ready,
     "file-read": file_read, "copied": copied, "stored": stored,
-    "offline": offline, "notice-gone": notice_gone, "failure": failure,
+    "offline": offline, "notice-gone": notice_gone, "dismiss-notice": dismiss_notice,
+    "failure": failure,
     "review-progress": coaching.progress, "review-ready": coaching.ready,
 }
