@@ -9,6 +9,16 @@ const FOLDER = new URL("../runtime/pyodide/", import.meta.url).href;
 const FIRST_VISIT = "lukfu-first-visit";  // (static/sw-runtime.js)
 // To the page (lukfu/web/dom/loading.py listens on this worker's PyScript xworker).
 const tell = (news) => postMessage({ lukfu: news });
+// A broken download fails the start (PyScript then rejects the worker), said "load: …" for the
+// page to tell a download from a failure of Python's.
+let broken;
+const failed = new Promise((_, reject) => { broken = (why) => reject(new Error(`load: ${why}`)); });
+function fail(why) {
+  tell({ failed: why });
+  broken(why);
+}
+// (Pyodide fetches several files at once: when one fails, the others' rejections are the same.)
+self.addEventListener("unhandledrejection", (event) => event.preventDefault());
 
 export async function loadPyodide(options) {
   const download = self.fetch.bind(self);
@@ -18,8 +28,11 @@ export async function loadPyodide(options) {
   let received = 0, told = 0;
   self.fetch = async (input, init) => {
     const url = String(input && input.url ? input.url : input);
-    const response = await download(input, init);
-    if (!response.ok) tell({ failed: `${url}: HTTP ${response.status} ${response.statusText}` });
+    const response = await download(input, init).catch((error) => {
+      fail(`${url}: ${error}`);
+      throw error;
+    });
+    if (!response.ok) fail(`${url}: HTTP ${response.status} ${response.statusText}`);
     else if (response.body) {
       if (keep && new URL(url, FOLDER).href.startsWith(FOLDER)) keep.put(url, response.clone()).catch(() => {});
       const reader = response.clone().body.getReader();
@@ -38,9 +51,9 @@ export async function loadPyodide(options) {
   for (const name of ["instantiateStreaming", "instantiate", "compileStreaming", "compile"]) {
     const real = WebAssembly[name];
     WebAssembly[name] = (...args) => real.apply(WebAssembly, args).catch((error) => {
-      tell({ failed: `WebAssembly.${name}: ${error}` });
+      fail(`WebAssembly.${name}: ${error}`);
       throw error;
     });
   }
-  return load({ ...options, indexURL: FOLDER });
+  return Promise.race([load({ ...options, indexURL: FOLDER }), failed]);
 }

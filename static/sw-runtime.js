@@ -17,7 +17,7 @@
 // so a copy of an older version is refused and the file downloaded as Workbox would.
 //
 // 3. On a first visit the game's worker keeps a copy of each runtime download in the cache
-// "lukfu-first-visit" (static/game-worker.js): the precache takes the runtime's files from there
+// "lukfu-first-visit" (static/pyodide.mjs): the precache takes the runtime's files from there
 // when they are there (a private window keeps no 9.6 MB file in its HTTP cache), and the cache
 // goes once this worker is in charge.
 const FIRST_VISIT = "lukfu-first-visit";  // (index.html names it too)
@@ -25,7 +25,7 @@ const scope = new URL(self.registration.scope);
 // A file of the runtime's versioned folders (tools/service_worker.mjs: dontCacheBustURLsMatching).
 function isRuntime(url) {
   return url.origin === scope.origin
-    && /^runtime\/(pyodide|micropython)-\d[^/]*\/[^/]+$/.test(url.pathname.slice(scope.pathname.length));
+    && /^runtime\/(pyodide|micropython|pyscript)-\d[^/]*\/[^/]+$/.test(url.pathname.slice(scope.pathname.length));
 }
 
 self.addEventListener("fetch", (event) => {

@@ -9,6 +9,10 @@ import { readFileSync } from "node:fs";
 const job = JSON.parse(readFileSync(0, "utf8"));
 for (const name of ["document", "window", "console", "URL", "Blob"]) globalThis[name] ??= {};
 const mp = await loadMicroPython({ stdout: (line) => console.log(line), stderr: (line) => console.error(line) });
+// PyScript's modules, as PyScript registers them for the page: its named workers, and the page's
+// JavaScript module (index.html's js_modules: static/page.mjs).
+mp.registerJsModule("pyscript", { workers: {} });
+mp.registerJsModule("pyscript.js_modules", { page: {} });
 for (const [path, text] of Object.entries(job.files)) {
   mp.FS.mkdirTree("/home/" + path.split("/").slice(0, -1).join("/"));
   mp.FS.writeFile("/home/" + path, Buffer.from(text, "base64"));

@@ -1,11 +1,11 @@
 """The built site (tools/site.py): self-hosted, relative URLs, only what ships, no file forgotten.
 
-The game's worker (its configuration inline in index.html) must bring the game's Python (one
-archive, lukfu.zip, tools/bytecode.py) with every module it can import, or the page breaks at
-import time in the browser while every CPython test still passes; the page's DOM layer comes as
-page.zip, for MicroPython; the page's runtime paths and the service worker's precache come from
-the same list.  Catalogs are not listed:
-the page fetches the chosen language's alone, and each offered language has one.
+PyScript starts both Pythons: the game's worker from pyscript.toml (inline in the built page, as
+JSON), which must bring the game's Python (one archive, lukfu.zip, tools/bytecode.py) with every
+module it can import, or the page breaks at import time in the browser while every CPython test
+still passes; the page's DOM layer, MicroPython, from page.zip; the page's runtime paths and the
+service worker's precache come from the same list.  Catalogs are not listed: the page fetches the
+chosen language's alone, and each offered language has one.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import hashlib
 import json
 import re
 import struct
+import tomllib
 import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
@@ -62,24 +63,43 @@ def site_files(built: Path) -> set[str]:
     return {p.relative_to(built).as_posix() for p in built.rglob("*") if p.is_file()}
 
 
+def pyscript_configs(built: Path) -> dict[str, dict[str, object]]:
+    """The configuration of each of the built page's PyScript scripts, by its type ("py", the
+    game's worker; "mpy", the page's DOM layer)."""
+    parser = _Links()
+    parser.feed((built / "index.html").read_text(encoding="utf-8"))
+    found = {}
+    for tag, attrs in parser.tags:
+        if tag == "script" and attrs.get("type") in ("py", "mpy"):
+            found[str(attrs["type"])] = json.loads(str(attrs["config"]))
+            assert ("worker" in attrs) == (attrs["type"] == "py")
+            assert attrs.get("name") == ("game" if attrs["type"] == "py" else None)
+    assert set(found) == {"py", "mpy"}, "PyScript starts both Pythons"
+    return found
+
+
+def test_the_game_s_worker_is_configured_by_pyscript_toml_as_it_is(built: Path) -> None:
+    """The built page's worker uses pyscript.toml itself, nothing added or left out: its
+    interpreter (the self-hosted Pyodide, through static/pyodide.mjs) and [files]."""
+    with (ROOT / "pyscript.toml").open("rb") as f:
+        assert pyscript_configs(built)["py"] == tomllib.load(f)
+    interpreter = (built / "static/pyodide.mjs").read_text(encoding="utf-8")
+    version = runtime.installed_version(runtime.PYODIDE_SRC)
+    assert f'from "../runtime/pyodide-{version}/pyodide.mjs"' in interpreter
+    assert f'"../runtime/pyodide-{version}/"' in interpreter  # (its indexURL)
+    assert "runtime/pyodide/" not in interpreter
+
+
 def test_the_game_comes_as_two_archives_and_no_catalog(built: Path) -> None:
-    data = boot(built)
-    assert data["archive"] == "lukfu.zip" and data["worker"] == "static/game-worker.js"
-    assert (built / "lukfu.zip").is_file() and (built / "static/game-worker.js").is_file()
+    configs = pyscript_configs(built)
+    assert configs["py"]["files"] == {"./lukfu.zip": "./lukfu.zip"}
+    assert configs["mpy"]["files"] == {"./page.zip": "./*"}  # unpacked at MicroPython's root
+    assert (built / "lukfu.zip").is_file() and (built / "page.zip").is_file()
     assert not list(built.rglob("*.py")), "no source ships beside the archives"
-    page = data["micropython"]
-    assert isinstance(page, dict) and page["archive"] == "page.zip"
     with zipfile.ZipFile(built / bytecode.PAGE_ARCHIVE) as archive:
         names = archive.namelist()
-        # stored as they are: index.html's loader reads the members without inflating them
-        assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_STORED}
     assert "lukfu/web/dom/app.mpy" in names and "lukfu/web/dom/" in names
-    # the loader imports every module, one a task, each after those it imports
-    assert sorted(page["imports"]) == sorted(
-        name.removesuffix(".mpy").removesuffix("/__init__").replace("/", ".")
-        for name in names if name.endswith(".mpy"))
-    assert page["imports"].index("lukfu.web.dom.render.dom") < page["imports"].index(
-        "lukfu.web.dom.render.table") < page["imports"].index("lukfu.web.dom.app")
+    assert all(name.endswith((".mpy", "/")) for name in names), "bytecode only"
     assert not [name for name in names
                 if not name.startswith("lukfu/web/dom/") and name not in ("lukfu/", "lukfu/web/")]
 
@@ -118,16 +138,18 @@ def test_the_archive_is_the_same_bytes_when_built_again(built: Path, tmp_path: P
     assert again.read_bytes() == (built / bytecode.ARCHIVE).read_bytes()
 
 
-def test_both_pythons_are_the_self_hosted_ones_in_their_versioned_folders(built: Path) -> None:
+def test_pyscript_and_both_pythons_are_the_self_hosted_ones_in_their_versioned_folders(built: Path) -> None:
+    pyscript = runtime.installed_version(runtime.PYSCRIPT_SRC.parent)
+    assert boot(built)["core"] == f"runtime/pyscript-{pyscript}/core.js"
+    micropython = runtime.installed_version(runtime.MICROPYTHON_SRC)
+    page = pyscript_configs(built)["mpy"]
+    assert page["interpreter"] == f"./runtime/micropython-{micropython}/micropython.mjs"
+    assert page["js_modules"] == {"main": {"./static/page.mjs": "page"}}
+    assert (built / f"runtime/micropython-{micropython}/micropython.wasm").is_file()
     version = runtime.installed_version(runtime.PYODIDE_SRC)
-    assert boot(built)["runtime"] == f"runtime/pyodide-{version}/"  # the game's worker's
     assert (built / f"runtime/pyodide-{version}/pyodide.mjs").is_file()
-    page = boot(built)["micropython"]
-    assert isinstance(page, dict)
-    version = runtime.installed_version(runtime.MICROPYTHON_SRC)
-    assert page["module"] == f"runtime/micropython-{version}/micropython.mjs"  # the page's
-    assert page["wasm"] == f"runtime/micropython-{version}/micropython.wasm"
-    assert (built / str(page["module"])).is_file() and (built / str(page["wasm"])).is_file()
+    for config in pyscript_configs(built).values():
+        assert config["plugins"] == ["!error"]  # the page's own failure panel, not PyScript's
 
 
 class _Links(HTMLParser):
@@ -149,17 +171,18 @@ def test_index_html_loads_everything_from_its_own_folder(built: Path) -> None:
     parser = _Links()
     parser.feed((built / "index.html").read_text(encoding="utf-8"))
     data = boot(built)
-    page = data["micropython"]
-    assert isinstance(page, dict) and isinstance(data["downloads"], dict)
-    urls = parser.urls + [str(page[key]) for key in ("module", "wasm", "archive")]
-    urls += list(data["downloads"])
+    assert isinstance(data["downloads"], dict)
+    urls = parser.urls + [str(data["core"]), *data["downloads"]]
+    for config in pyscript_configs(built).values():
+        urls.append(str(config["interpreter"]))
+        urls += list(config["files"])  # type: ignore[call-overload]
+        urls += list(config.get("js_modules", {}).get("main", {}))  # type: ignore[union-attr]
     for url in urls:
         # Relative URLs only: the site must work from a GitHub Pages project folder.
         assert not re.match(r"^([a-z][a-z0-9+.-]*:|//|/)", url, re.I) or url.startswith("#"), url
         path = url.split("#")[0].split("?")[0]
         if path:
             assert (built / path).is_file(), f"{url} is not in site/"
-    assert re.fullmatch(r"runtime/micropython-[\d.-]+/micropython\.mjs", str(page["module"]))
 
 
 def test_the_game_s_worker_counts_the_big_downloads(built: Path) -> None:
@@ -200,7 +223,9 @@ def test_the_site_holds_only_what_ships(built: Path) -> None:
     assert not sorted(f for f in files if unwanted.search(f))
     micropython = {f.rsplit("/", 1)[-1] for f in files if f.startswith("runtime/micropython-")}
     assert micropython == {"micropython.mjs", "micropython.wasm"}
-    assert not [f for f in files if f.startswith("runtime/pyscript")], "PyScript does not ship"
+    pyscript = {f.rsplit("/", 1)[-1] for f in files if f.startswith("runtime/pyscript-")}
+    assert pyscript == {chunk.name for chunk in site.pyscript_chunks()}, "only the chunks it starts with"
+    assert not [name for name in pyscript if name.startswith("toml-")], "the configuration comes as JSON"
 
 
 def test_the_precache_holds_every_file_with_its_revision(built: Path) -> None:
@@ -211,7 +236,7 @@ def test_the_precache_holds_every_file_with_its_revision(built: Path) -> None:
     assert set(entries) == site_files(built) - {"sw.js"}
     assert any(url.endswith("/pyodide.asm.wasm") for url in entries)
     for url, revision in entries.items():
-        versioned = re.match(r"runtime/(pyodide|micropython)-\d", url)
+        versioned = re.match(r"runtime/(pyodide|micropython|pyscript)-\d", url)
         assert (revision is None) == bool(versioned), url
     # Each revisioned file's hash, which the browser checks when the precache takes the copy
     # the page has just loaded from the HTTP cache (static/sw-runtime.js).

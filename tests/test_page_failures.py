@@ -119,7 +119,7 @@ def with_broken_main(built: Path) -> bytes:
     """The game's archive with its worker's entry point replaced by a source that fails at the
     first message (as source: zipimport compiles a .py member when no .pyc stands for it)."""
     broken = ('def receive(text):\n    raise RuntimeError("deliberately broken")\n'
-              'perform = receive\n')
+              'async def next_answer():\n    raise RuntimeError("deliberately broken")\n')
     out = io.BytesIO()
     with zipfile.ZipFile(built / "lukfu.zip") as archive, zipfile.ZipFile(out, "w") as copy:
         for info in archive.infolist():
@@ -175,7 +175,7 @@ def test_no_runtime_on_a_phone_then_a_5000_digit_seed_deals_a_random_deal_with_a
 @pytest.mark.browser
 def test_a_broken_runtime_download_says_so(page: Page, browser_log: BrowserLog) -> None:
     """The WebAssembly arrives broken (as when the connection drops mid-download): Pyodide only
-    warns and would wait forever; the game's worker (static/game-worker.js) says so."""
+    warns and would wait forever; the game's interpreter module (static/pyodide.mjs) says so."""
     browser_log.expect_console_error(LOAD_ERROR)
     page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(
         status=200, body=b"\0asm" + b"\0" * 64, content_type="application/wasm"))

@@ -1,7 +1,8 @@
-"""The game's worker as the page meets it: JSON messages in, a view, effects and work out.
+"""The game's worker as the page meets it: JSON messages in, answers out, at once or unasked.
 
 `lukfu.web.worker` runs under CPython here as it does in Pyodide in the page's worker; the page
-side is played by a stand-in that reads the answers as the page does (`lukfu.web.dom.data.wrap`).
+side is played by a stand-in that reads the answers as the page does (`lukfu.web.dom.data.wrap`)
+and takes what the game tells of its own accord (`next_answer`) until it has nothing under way.
 """
 
 from __future__ import annotations
@@ -27,16 +28,18 @@ def in_a_loop_of_its_own(work: Any) -> Any:
 
 
 class JsonPage:
-    """What the page does with the worker's answers, without a browser: it keeps the view,
-    waits for nothing (a timer's message is sent at once) and hands the work back."""
+    """What the page does with the worker's answers, without a browser: it keeps the view and
+    takes every answer the game gives unasked, until the game has nothing under way (its pauses
+    made instant)."""
 
     def __init__(self, languages: tuple[str, ...] = ("en",)) -> None:
         self.game = Game()
         self.game.fetch = self._fetch  # type: ignore[method-assign]
+        self.game.pause = self._pause  # type: ignore[method-assign]
         self.view: Any = None
         self.pages: list[dict[str, Any]] = []
         self.effects: list[list[Any]] = []
-        self.performed: list[str] = []
+        self.answers: list[dict[str, Any]] = []
         self.boot = {"query": "?seed=7&delay=0", "page_url": "http://127.0.0.1/luk-fu/index.html",
                      "languages": list(languages), "stored": {"lukfu.lesson": "0", "lukfu.coach": "off"},
                      "tab": {}, "storage": True, "touch": False, "reduced_motion": False,
@@ -48,24 +51,31 @@ class JsonPage:
         language = url.split("/")[5]
         return catalog_path(language).read_bytes()
 
+    @staticmethod
+    async def _pause(seconds: float) -> None:
+        await asyncio.sleep(0)
+
     def send(self, message: list[Any]) -> None:
+        in_a_loop_of_its_own(self._send(message))
+
+    async def _send(self, message: list[Any]) -> None:
         self.take(self.game.receive(json.dumps(message)))
+        while self.game.tasks or self.game.outbox:
+            if self.game.outbox:
+                self.take(await self.game.next_answer())
+            else:
+                await asyncio.sleep(0)
 
     def take(self, answer: str) -> None:
-        if not answer:
-            return
         data = json.loads(answer)
-        assert set(data) <= {"view", "effects", "work", "page"}
-        self.view = wrap(data["view"])
+        assert set(data) <= {"seq", "view", "effects", "page", "thought"}
+        assert not self.answers or data["seq"] > self.answers[-1]["seq"]
+        self.answers.append(data)
+        if data["view"] is not None:
+            self.view = wrap(data["view"])
         if "page" in data:
             self.pages.append(data["page"])
-        for effect in data["effects"]:
-            self.effects.append(effect)
-            if effect[0] == "wait":
-                self.send(effect[2])
-        for effect in data["work"]:
-            self.performed.append(effect[0])
-            self.take(in_a_loop_of_its_own(self.game.perform(json.dumps(effect))))
+        self.effects += data["effects"]
 
 
 def test_a_deal_is_played_through_the_worker_in_json() -> None:
@@ -88,14 +98,13 @@ def test_a_deal_is_played_through_the_worker_in_json() -> None:
     else:
         raise AssertionError("the deal did not end")
     assert page.view.table.result is not None  # the end of the deal, on the table
-    assert "think" in page.performed  # the computer players thought in the worker
-    assert not any(effect[0] == "think" for effect in page.effects)  # never the page's to do
+    assert any("thought" in answer for answer in page.answers)  # the computers, told unasked
+    assert not any(effect[0] in ("think", "wait") for effect in page.effects)  # the game's own
 
 
 def test_the_static_page_is_translated_when_the_language_arrives() -> None:
     page = JsonPage(languages=("fr-fr",))
     page.send(["start", page.boot])
-    assert "fetch-catalog" in page.performed
     french = page.pages[-1]
     assert french["language"] == "fr" and not french["source"]
     assert french["words"][0] == "Règles" and french["words"][2] != "First"
@@ -106,12 +115,13 @@ def test_the_static_page_is_translated_when_the_language_arrives() -> None:
 
 
 def test_nothing_is_drawn_until_the_language_has_arrived() -> None:
-    """A page in French: the answer to its start is the catalog's fetch, with no view (the page
-    keeps its loading table in French, instead of an English one for a moment)."""
+    """A page in French: the answer to its start has no view (the page keeps its loading table
+    in French, instead of an English one for a moment); the next, unasked, is in French."""
     page = JsonPage(languages=("fr-fr",))
-    first = json.loads(page.game.receive(json.dumps(["start", page.boot])))
-    assert first["view"] is None and "page" not in first
-    assert [effect[0] for effect in first["work"]] == ["fetch-catalog"]
+    page.send(["start", page.boot])
+    first, second = page.answers[:2]
+    assert first["view"] is None and "page" not in first and not first["effects"]
+    assert second["view"]["language"] == "fr" and second["page"]["language"] == "fr"
 
 
 def test_sounds_come_with_their_recipe() -> None:

@@ -29,7 +29,7 @@ const { count, size, warnings } = await generateSW({
   swDest: `${site}/sw.js`,
   // Workbox silently drops files above 2 MiB by default: the wasm is 9.6 MB.
   maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
-  dontCacheBustURLsMatching: /^runtime\/(pyodide|micropython)-\d[^/]*\//,
+  dontCacheBustURLsMatching: /^runtime\/(pyodide|micropython|pyscript)-\d[^/]*\//,
   ignoreURLParametersMatching: [/.*/],
   manifestTransforms: [
     (entries) => ({ manifest: [...entries].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)) }),

@@ -203,7 +203,7 @@ class Game:
     async def _carry_out(self, effect: Effect) -> Message | None:
         kind = effect[0]
         if kind == "wait":
-            await asyncio.sleep(float(effect[1]))
+            await self.pause(float(effect[1]))
             return tuple(effect[2])
         if kind == "fetch-catalog":
             return await self._catalog(str(effect[1]))
@@ -255,6 +255,11 @@ class Game:
         except Exception:  # offline: the game goes on in the language it has
             data = None
         return ("catalog", language, data)
+
+    @staticmethod
+    async def pause(seconds: float) -> None:
+        """A pause of the game's (before a computer's move, a notice's time)."""
+        await asyncio.sleep(seconds)
 
     @staticmethod
     async def fetch(url: str) -> bytes | None:

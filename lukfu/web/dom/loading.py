@@ -34,8 +34,10 @@ class Loading:
     async def game(self) -> object:
         """The game's worker, once its Python has started (None if it could not start)."""
         ok, game = await settled(workers["game"])
+        if ok and not get(game, "receive")[1]:  # (PyScript runs a worker whose Python failed)
+            ok, game = False, "the game's worker did not start: its Python failed (see its console)"
         if not ok:
-            self.failed("start", game)
+            self.failed(str(game))
         self.done = True
         return game if ok else None
 
@@ -46,16 +48,20 @@ class Loading:
         window.lukfu.activity()
         failed, received = get(news, "failed")[1], get(news, "received")[1]
         if failed:
-            self.failed("load", failed)
+            self.failed("load: " + str(failed))
         elif received:
             self.show(int(received))
 
     def broke(self, event: object) -> None:
-        self.failed("start", get(event, "error")[1] or get(event, "message")[1])
+        error = get(event, "error")[1]
+        self.failed(str(get(error, "message")[1] if error else get(event, "message")[1]))
 
-    def failed(self, kind: str, why: object) -> None:
+    def failed(self, why: str) -> None:
+        """Tell the page's failure panel: a download that broke ("load: …", from
+        static/pyodide.mjs), else Python that could not start."""
         if not self.done:
-            window.lukfu.fail(kind, str(why))
+            load = why.startswith("load: ") or why.startswith("Error: load: ")
+            window.lukfu.fail("load" if load else "start", why)
 
     def show(self, received: int) -> None:
         bar = document.getElementById("loading-bar")
