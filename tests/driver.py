@@ -15,7 +15,34 @@ from lukfu.ai.hint import hint_thinking
 from lukfu.ai.thinking import finish
 from lukfu.coach import review, summary
 from lukfu.i18n import catalog_path
-from lukfu.web.messages import LOCAL, Effect, Message
+from lukfu.web.messages import (
+    LOCAL,
+    Address,
+    Catalog,
+    ComputerMoved,
+    Copied,
+    Copy,
+    Download,
+    Effect,
+    FetchCatalog,
+    Forget,
+    HandCard,
+    HintReady,
+    Message,
+    NoticeGone,
+    Press,
+    Review,
+    ReviewProgress,
+    ReviewReady,
+    Said,
+    Start,
+    Store,
+    Stored,
+    Think,
+    ThinkHint,
+    Wait,
+    decode,
+)
 from lukfu.web.model import Model
 from lukfu.web.page import PageView, enabled_buttons, page_view
 from lukfu.web.update import update
@@ -43,7 +70,7 @@ class Driver:
         self.tab: dict[str, str] = dict(tab or {})
         self.storage = storage
         self.unreachable = set(unreachable)
-        self.timers: list[Message] = []
+        self.timers: list[Message] = []  # what the page is waiting to send
         self.effects: list[Effect] = []  # every effect so far, in order
         self.address = query
         self.downloads: list[tuple[str, str]] = []
@@ -56,10 +83,14 @@ class Driver:
     # --- the page's side ------------------------------------------------------------------------
 
     def start(self) -> Driver:
-        self.send(("start", self.boot))
+        self.send(Start(self.boot))
         return self
 
-    def send(self, message: Message) -> list[Effect]:
+    def send(self, message: Message | list[Any] | tuple[Any, ...]) -> list[Effect]:
+        """``message`` through `update` (as the page sends it, a JSON list, or as a `Message`);
+        its effects carried out."""
+        if not isinstance(message, Said):
+            message = decode(message)
         self.model, effects = update(self.model, message)
         page_view(self.model)  # every model must be viewable
         self.effects += effects
@@ -68,52 +99,50 @@ class Driver:
         return effects
 
     def run(self, effect: Effect) -> None:
-        kind, args = effect[0], effect[1:]
-        if kind == "store":
-            area, key, value = args
+        if isinstance(effect, Store):
             if not self.storage:
-                self.send(("stored", False))
+                self.send(Stored(False))
             else:
-                (self.stored if area == LOCAL else self.tab)[key] = value
-        elif kind == "forget":
-            (self.stored if args[0] == LOCAL else self.tab).pop(args[1], None)
-        elif kind == "wait":
-            self.timers.append(args[1])
-        elif kind == "think":
+                (self.stored if effect.area == LOCAL else self.tab)[effect.key] = effect.value
+        elif isinstance(effect, Forget):
+            (self.stored if effect.area == LOCAL else self.tab).pop(effect.key, None)
+        elif isinstance(effect, Wait):
+            self.timers.append(effect.message)
+        elif isinstance(effect, Think):
             session = self.model.table.session
             assert session is not None
             action = finish(session.thinking())
-            self.timers.append(("computer-moved", args[0], str(action)))
-        elif kind == "review":
+            self.timers.append(ComputerMoved(effect.generation, str(action)))
+        elif isinstance(effect, Review):
             session = self.model.table.session
             assert session is not None and session.person is not None
             found = review(session, session.person)
-            self.timers.append(("review-progress", args[0], 0.5))
-            self.timers.append(("review-ready", args[0], summary(found)))
-        elif kind == "think-hint":
+            self.timers.append(ReviewProgress(effect.generation, 0.5))
+            self.timers.append(ReviewReady(effect.generation, summary(found)))
+        elif isinstance(effect, ThinkHint):
             session = self.model.table.session
             assert session is not None
             hint = finish(hint_thinking(session.observation(0), session.deal_number))
-            self.timers.append(("hint-ready", args[0], len(session.state.history),
-                                str(hint.action), hint.reason, hint.F))
-        elif kind == "fetch-catalog":
-            path = catalog_path(args[0])
-            found = path.is_file() and args[0] not in self.unreachable
-            self.send(("catalog", args[0], path.read_bytes() if found else None))
-        elif kind == "address":
-            self.address = args[0]
-        elif kind == "download":
-            self.downloads.append((args[0], args[1]))
-        elif kind == "copy":
-            self.clipboard.append(args[0])
-            self.send(("copied", True))
+            self.timers.append(HintReady(effect.generation, len(session.state.history),
+                                         str(hint.action), hint.reason, hint.F))
+        elif isinstance(effect, FetchCatalog):
+            path = catalog_path(effect.language)
+            found = path.is_file() and effect.language not in self.unreachable
+            self.send(Catalog(effect.language, path.read_bytes() if found else None))
+        elif isinstance(effect, Address):
+            self.address = effect.query
+        elif isinstance(effect, Download):
+            self.downloads.append((effect.name, effect.text))
+        elif isinstance(effect, Copy):
+            self.clipboard.append(effect.text)
+            self.send(Copied(True))
 
     def settle(self, only_computers: bool = False) -> None:
         """Let time pass until nothing is waiting (the computers move, hints arrive); with
         ``only_computers``, leave fleeting notices up."""
         while self.timers:
             message = self.timers.pop(0)
-            if only_computers and message[0] == "notice-gone":
+            if only_computers and isinstance(message, NoticeGone):
                 continue
             self.send(message)
 
@@ -141,11 +170,11 @@ class Driver:
     # --- a player at the page ----------------------------------------------------------------------
 
     def press(self, name: str) -> None:
-        self.send(("press", name))
+        self.send(Press(name))
 
     def select(self, cards: Iterable[Card]) -> None:
         for card in cards:
-            self.send(("card", str(card)))
+            self.send(HandCard(str(card)))
 
     def act(self, action: Action) -> None:
         """Take ``action`` as a player would: select its cards, press its button."""

@@ -14,6 +14,7 @@ from lukfu.web import saving
 from lukfu.web.kinds import LESSON
 from lukfu.web.learning import LESSON_KEY
 from lukfu.web.lesson import WORDS
+from lukfu.web.messages import Setting
 from lukfu.web.saving import read_table
 
 tr = translator()
@@ -199,7 +200,7 @@ def test_a_lesson_an_earlier_version_left_open_comes_back_at_its_step() -> None:
 def test_a_language_switch_rewords_the_step(language: str) -> None:
     page = lesson()
     english = page.view.lesson
-    page.send(("setting", "language", language))
+    page.send(Setting("language", language))
     page.settle(only_computers=True)
     view = page.view.lesson
     assert english is not None and view is not None and view.step == english.step

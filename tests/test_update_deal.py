@@ -10,6 +10,7 @@ from lukfu import Action, IllegalAction, Observation, new_deal, parse_action
 from lukfu.i18n import translator
 from lukfu.session import Session
 from lukfu.web import deal, naming, saving, text
+from lukfu.web.messages import ComputerMoved, Handled, Key, PlayCard, Press, Setting
 from lukfu.web.naming import YOU
 
 tr = translator()
@@ -172,7 +173,7 @@ def test_a_hint_selects_strongs_move_and_says_why() -> None:
 def test_a_hint_that_arrives_after_you_acted_is_dropped() -> None:
     page = at_my_turn("?seed=5&master=0&delay=0")
     page.press("hint")
-    page.send(("press", "call"))  # you act before the hint is ready
+    page.send(Press("call"))  # you act before the hint is ready
     page.settle(only_computers=True)
     assert page.model.table.advice is None and page.model.table.hints == 0
 
@@ -187,13 +188,13 @@ def test_the_replay_steps_through_the_deal_telling_what_play_told() -> None:
     last = len(session.steps()) - 1
     said = [page.table.hint]
     for index in range(1, last + 1):
-        assert ("handled",) in page.send(("key", "ArrowRight", "ArrowRight", "", False))
+        assert Handled() in page.send(Key("ArrowRight", "ArrowRight", "", False))
         assert page.table.prompt == f"Replay: step {index} of {last}"
         said.append(page.table.hint)
         for seat in (1, 2):  # every hand face up
             assert page.table.seats[seat].revealed is not None
     assert " ".join(said) == " ".join(told)
-    page.send(("key", "Home", "Home", "", False))
+    page.send(Key("Home", "Home", "", False))
     assert page.table.prompt == f"Replay: step 0 of {last}"
     page.press("replay-last")
     page.press("replay-back")
@@ -206,7 +207,7 @@ def test_the_replay_arrows_follow_the_page_in_persian() -> None:
     page = at_my_turn("?seed=9&master=0&delay=0&lang=fa")
     page.play_to_the_end()
     page.press("replay")
-    page.send(("key", "ArrowLeft", "ArrowLeft", "", False))  # ← moves on in a right-to-left page
+    page.send(Key("ArrowLeft", "ArrowLeft", "", False))  # ← moves on in a right-to-left page
     assert page.model.table.replay_at == 1
 
 
@@ -218,15 +219,15 @@ def test_keys_press_the_tables_buttons_and_never_move_the_keyboard() -> None:
     assert session is not None
     first, second = (str(card) for card in session.state.hands[0][:2])
     before = page.model
-    assert page.send(("key", "ArrowRight", "ArrowRight", f"card:{first}", False)) == []
-    assert page.send(("key", "Home", "Home", f"card:{second}", False)) == []
+    assert page.send(Key("ArrowRight", "ArrowRight", f"card:{first}", False)) == []
+    assert page.send(Key("Home", "Home", f"card:{second}", False)) == []
     # (a key: sounds may play now)
     assert page.model == before._replace(visit=before.visit._replace(interacted=True))
-    assert page.send(("key", "c", "KeyC", "", True)) == []  # Shift+C is no shortcut
-    assert ("handled",) in page.send(("key", "c", "KeyC", "", False))  # C calls
+    assert page.send(Key("c", "KeyC", "", True)) == []  # Shift+C is no shortcut
+    assert Handled() in page.send(Key("c", "KeyC", "", False))  # C calls
     after = page.model.table.session
     assert after is not None and after.state.history[:1] == (parse_action("call"),)
-    assert page.send(("key", "c", "KeyC", "", False)) == []  # calling is over: C does nothing
+    assert page.send(Key("c", "KeyC", "", False)) == []  # calling is over: C does nothing
 
 
 def test_a_deal_in_progress_is_abandoned_only_once_confirmed() -> None:
@@ -258,7 +259,7 @@ def test_a_new_deal_after_the_end_needs_no_confirmation_and_is_random() -> None:
 def test_the_level_is_kept_for_the_next_deals_not_this_one() -> None:
     page = at_my_turn("?seed=3&master=0&delay=0")
     assert page.model.table.session.seats[1] == "strong"  # type: ignore[union-attr]
-    page.send(("setting", "level", "beginner"))
+    page.send(Setting("level", "beginner"))
     assert page.stored["lukfu.level"] == "beginner"
     assert page.model.table.session.seats[1] == "strong"  # type: ignore[union-attr]
     page.press("new-deal")
@@ -275,7 +276,7 @@ def test_a_stale_computer_move_after_a_new_deal_is_dropped() -> None:
     page.press("new-deal")
     page.press("abandon")
     before = page.model.table.session
-    page.send(("computer-moved", stale, "call"))
+    page.send(ComputerMoved(stale, "call"))
     assert page.model.table.session is before
 
 
@@ -294,7 +295,7 @@ def test_escape_ends_a_replay() -> None:
     page.play_to_the_end()
     page.press("replay")
     assert page.model.table.replay is not None
-    assert ("handled",) in page.send(("key", "Escape", "Escape", "", False))
+    assert Handled() in page.send(Key("Escape", "Escape", "", False))
     assert page.model.table.replay is None and page.table.phase == "over"
 
 
@@ -322,10 +323,10 @@ def test_a_double_click_on_a_card_plays_it_alone_when_a_single_of_it_is_legal() 
     singles = [a.cards[0] for a in obs.legal if a.kind == "play" and len(a.cards) == 1]
     others = [card for card in obs.hand if Action.play((card,)) not in obs.legal]
     moves = len(page.model.table.session.state.history)  # type: ignore[union-attr]
-    page.send(("play-card", str(others[0])))  # no single of it: nothing happens
+    page.send(PlayCard(str(others[0])))  # no single of it: nothing happens
     assert len(page.model.table.session.state.history) == moves  # type: ignore[union-attr]
     assert not page.model.table.selected
-    page.send(("play-card", str(singles[0])))
+    page.send(PlayCard(str(singles[0])))
     after = page.model.table.session
     assert after is not None and after.state.history[moves] == Action.play((singles[0],))
     assert any(naming.card_name(tr, singles[0]) in line for line in page.log()[-4:])
@@ -335,7 +336,7 @@ def test_enter_on_a_card_with_nothing_selected_plays_it_alone_and_with_a_selecti
     page, obs = a_turn_where_only_some_singles_are_legal()
     single = next(a.cards[0] for a in obs.legal if a.kind == "play" and len(a.cards) == 1)
     moves = len(page.model.table.session.state.history)  # type: ignore[union-attr]
-    assert ("handled",) in page.send(("key", "Enter", "Enter", f"card:{single}", False))
+    assert Handled() in page.send(Key("Enter", "Enter", f"card:{single}", False))
     after = page.model.table.session
     assert after is not None and after.state.history[moves] == Action.play((single,))
 

@@ -18,6 +18,19 @@ from lukfu.session import Session
 from lukfu.stats import Statistics, outcome
 from lukfu.web import options, saving, statistics
 from lukfu.web.kinds import FREE, SHARED
+from lukfu.web.messages import (
+    AcceptNewVersion,
+    ComputerTurn,
+    DismissNotice,
+    Failure,
+    FetchCatalog,
+    FileRead,
+    Offline,
+    Press,
+    Setting,
+    Sound,
+    Wait,
+)
 from lukfu.web.naming import YOU
 
 tr = translator()
@@ -172,8 +185,8 @@ def test_bad_address_values_are_each_reported_and_ignored() -> None:
     assert page.model.visit.tr.language == "en"
     # The bad delay was ignored: the computers wait the normal pause.
     assert page.model.player.settings.delay is None
-    waits = [e for e in page.effects if e[0] == "wait" and e[2][0] == "computer-turn"]
-    assert all(e[1] == options.SPEEDS["normal"] / 1000 for e in waits)
+    waits = [e for e in page.effects if isinstance(e, Wait) and isinstance(e.message, ComputerTurn)]
+    assert all(e.seconds == options.SPEEDS["normal"] / 1000 for e in waits)
     assert "was deal number" not in " ".join(page.log())  # a random deal's number is secret
 
 
@@ -191,7 +204,7 @@ def test_switching_language_mid_deal_keeps_the_deal_and_rewords_everything() -> 
     page = started("?seed=21&master=0&delay=0")
     page.call()
     before, lines = page.model.table.session, len(page.log())
-    page.send(("setting", "language", "fi"))
+    page.send(Setting("language", "fi"))
     fi = translator("fi")
     assert page.view.language == "fi" and page.model.table.session is before
     assert len(page.log()) == lines and page.log()[0] != "A new deal: you are the Master."
@@ -202,7 +215,7 @@ def test_switching_language_mid_deal_keeps_the_deal_and_rewords_everything() -> 
 
 def test_a_catalog_that_does_not_arrive_leaves_the_game_in_its_language() -> None:
     page = started("?seed=3&master=0&delay=0", unreachable=["fa"])
-    page.send(("setting", "language", "fa"))  # offline: the catalog cannot be had
+    page.send(Setting("language", "fa"))  # offline: the catalog cannot be had
     assert page.view.language == "en" and page.view.settings.language == "en"
     assert page.notices() == ["The chosen language could not be loaded."]
     assert "lukfu.language" not in page.stored
@@ -210,7 +223,7 @@ def test_a_catalog_that_does_not_arrive_leaves_the_game_in_its_language() -> Non
 
 def test_a_first_catalog_that_does_not_arrive_says_so_in_english() -> None:
     page = started("?lang=fr&seed=3&master=0&delay=0", unreachable=["fr"])
-    assert ("fetch-catalog", "fr") in page.effects
+    assert FetchCatalog("fr") in page.effects
     assert page.view.language == "en" and page.view.table is not None
     assert page.notices() == [
         "The chosen language could not be loaded, so the game is in English."]
@@ -220,7 +233,7 @@ def test_the_settings_are_kept_and_shown() -> None:
     page = started("?seed=3&master=0&delay=0")
     for name, value in (("speed", "fast"), ("marks", "off"), ("shapes", "on"),
                         ("contrast", "120"), ("grain", "500"), ("warmth", "-40")):
-        page.send(("setting", name, value))
+        page.send(Setting(name, value))
     again = reloaded(page)
     settings = again.view.settings
     assert (settings.speed, settings.marks, settings.shapes) == ("fast", False, True)
@@ -260,28 +273,28 @@ def test_statistics_export_and_import_with_refusals_and_a_question() -> None:
     bad["levels"]["strong"]["wins"] = 5
     bad["levels"]["strong"]["hints"] = -1
     bad["recent"] = "lots"
-    page.send(("file-read", 200, json.dumps(bad)))
+    page.send(FileRead(200, json.dumps(bad)))
     panel = page.view.stats_panel
     assert len(panel.problems) == 3 and panel.problems_title.startswith("The import was refused")
     assert any(p.startswith("levels.strong.wins: 5") for p in panel.problems)
     assert page.stored[saving.STATS_KEY] == exported
     # A good file waits for a yes.
     theirs = some_statistics(3)
-    page.send(("file-read", 500, theirs.to_json()))
+    page.send(FileRead(500, theirs.to_json()))
     assert page.view.stats_panel.question == statistics.confirm_text(tr, 1, 3)
     page.press("import-keep")
     assert page.stored[saving.STATS_KEY] == exported and not page.view.stats_panel.question
-    page.send(("file-read", 500, theirs.to_json()))
+    page.send(FileRead(500, theirs.to_json()))
     page.press("import-replace")
     assert Statistics.from_json(page.stored[saving.STATS_KEY]) == theirs
     assert page.view.stats_panel.message == "The imported statistics are yours now."
-    page.send(("file-read", saving.MAX_IMPORT_BYTES + 1, None))
+    page.send(FileRead(saving.MAX_IMPORT_BYTES + 1, None))
     assert "too large" in page.view.stats_panel.message
 
 
 def test_an_import_into_empty_statistics_needs_no_question() -> None:
     page = started()
-    page.send(("file-read", 500, some_statistics(2).to_json()))
+    page.send(FileRead(500, some_statistics(2).to_json()))
     assert page.model.player.stats.total().deals == 2 and not page.view.stats_panel.question
 
 
@@ -295,7 +308,7 @@ def test_unreadable_statistics_start_again_with_a_notice() -> None:
 
 def test_ready_to_play_offline_is_said_in_the_settings_not_as_a_notice_or_in_the_log() -> None:
     page = started("?seed=3&master=0&delay=0")
-    page.send(("offline", "ready"))
+    page.send(Offline("ready"))
     assert page.view.notices == () and page.view.settings.offline == "Ready to play offline."
     assert "Ready to play offline." not in page.log()
 
@@ -303,12 +316,12 @@ def test_ready_to_play_offline_is_said_in_the_settings_not_as_a_notice_or_in_the
 def test_a_level_chosen_mid_deal_says_when_it_plays() -> None:
     page = started("?seed=3&master=0&delay=0")
     assert page.view.settings.level_note == ""
-    page.send(("setting", "level", "expert"))
+    page.send(Setting("level", "expert"))
     assert page.view.settings.level_note == (
         "Expert plays from the next deal on; this deal goes on against Strong.")
-    page.send(("setting", "level", "strong"))  # back to this deal's level: nothing to say
+    page.send(Setting("level", "strong"))  # back to this deal's level: nothing to say
     assert page.view.settings.level_note == ""
-    page.send(("setting", "level", "beginner"))
+    page.send(Setting("level", "beginner"))
     page.play_to_the_end()
     assert page.view.settings.level_note == ""  # the deal is over: the next one is Beginner's
 
@@ -317,37 +330,37 @@ def test_the_sliders_and_the_playable_cards_say_their_state_in_words() -> None:
     page = started("?seed=3&master=0&delay=0")
     texts = dict(page.view.settings.look_texts)
     assert texts == {"contrast": "100%", "grain": "None", "warmth": "Neutral"}
-    page.send(("setting", "warmth", "-30"))
+    page.send(Setting("warmth", "-30"))
     assert dict(page.view.settings.look_texts)["warmth"] == "Cooler by 30"
     page.call()
     table = page.table
     playable = [card.label for card in table.hand if card.usable]
     assert playable and all(label.endswith(", playable") for label in playable)
-    page.send(("setting", "marks", "off"))  # no marks: no mark in words either
+    page.send(Setting("marks", "off"))  # no marks: no mark in words either
     assert not any(card.label.endswith(", playable") for card in page.table.hand)
 
 
 def test_a_new_version_is_offered_only_between_deals() -> None:
     page = started("?seed=3&master=0&delay=0")
     page.press("call")
-    page.send(("offline", "newer"))
+    page.send(Offline("newer"))
     assert page.notices() == []  # a deal in progress is never interrupted
     page.play_to_the_end()
     assert page.notices() == ["A new version of the game is ready."]
     assert page.view.notices[0].action == "new-version"
-    assert ("accept-new-version",) in page.send(("press", "new-version"))
-    page.send(("setting", "language", "fr"))
+    assert AcceptNewVersion() in page.send(Press("new-version"))
+    page.send(Setting("language", "fr"))
     assert page.notices() == [translator("fr").gettext("A new version of the game is ready.")]
 
 
 def test_a_failure_stops_the_deal_keeps_its_record_and_a_new_deal_goes_on() -> None:
     page = started("?seed=5&master=0&delay=0")
     page.press("call")
-    page.send(("failure", "Traceback (most recent call last):\n  boom"))
+    page.send(Failure("Traceback (most recent call last):\n  boom"))
     failure = page.view.failure
     assert failure is not None and failure.title == "Something went wrong"
     assert "Deal record:" in failure.details and '"lukfu":1' in failure.details
-    assert page.enabled() == frozenset() and page.send(("press", "pass")) == []
+    assert page.enabled() == frozenset() and page.send(Press("pass")) == []
     page.settle()
     generation = page.model.table.generation
     page.press("restart")
@@ -381,7 +394,7 @@ def test_the_score_sheet_lists_every_deal_of_the_visit_with_running_totals() -> 
 
 
 def sounds(page: Driver, since: int) -> list[str]:
-    return [effect[1] for effect in page.effects[since:] if effect[0] == "sound"]
+    return [effect.name for effect in page.effects[since:] if isinstance(effect, Sound)]
 
 
 def test_a_sound_is_asked_for_each_event_when_sound_is_on_and_never_when_it_is_off() -> None:
@@ -396,7 +409,7 @@ def test_a_sound_is_asked_for_each_event_when_sound_is_on_and_never_when_it_is_o
         assert name in heard, name
     assert heard[-1] in ("end", "claim") and heard.count("end") == 1
     # Off: a whole deal in silence, and the choice is kept.
-    page.send(("setting", "sound", "off"))
+    page.send(Setting("sound", "off"))
     assert page.stored["lukfu.sound"] == "off"
     page.press("new-deal")
     before = len(page.effects)
@@ -418,7 +431,7 @@ def test_a_claim_sounds_as_a_claim() -> None:
 def test_a_dismissed_notice_is_gone_from_the_model_and_the_view() -> None:
     page = started("?delay=0", stored={saving.SAVE_KEY: "{not a save"})
     (shown,) = page.view.notices
-    page.send(("dismiss-notice", shown.id))
+    page.send(DismissNotice(shown.id))
     assert page.view.notices == () and page.model.visit.notices == ()
     assert page.log()[0] == shown.text  # (what it said stays in the log)
 
@@ -429,13 +442,13 @@ def test_the_first_looks_notices_closed_before_the_game_was_ready_stay_closed() 
     offered = started(new_player=True)
     assert [n.action for n in offered.view.notices] == ["learn"] and offered.view.suit_tip
     page = Driver(new_player=True)
-    page.send(("dismiss-notice", "learn"))  # as the page loads
+    page.send(DismissNotice("learn"))  # as the page loads
     page.start()
     assert page.view.notices == () and page.view.suit_tip is not None
-    page.send(("dismiss-notice", "suit-tip"))  # and once it is ready
+    page.send(DismissNotice("suit-tip"))  # and once it is ready
     assert page.view.suit_tip is None and page.model.visit.dismissed == {"learn", "suit-tip"}
     closed = started(new_player=True)
-    closed.send(("dismiss-notice", "learn"))  # the early one, adopted as the game's own
+    closed.send(DismissNotice("learn"))  # the early one, adopted as the game's own
     assert closed.view.notices == ()
-    closed.send(("dismiss-notice", "nothing-of-the-kind"))
+    closed.send(DismissNotice("nothing-of-the-kind"))
     assert closed.view.suit_tip is not None

@@ -7,6 +7,7 @@ import re
 
 from driver import Driver
 
+from lukfu.web.messages import Press, Review, ReviewProgress, Setting
 from lukfu.web.review import ReviewView
 
 
@@ -27,7 +28,7 @@ def opened(page: Driver) -> ReviewView:
 def test_a_finished_deal_is_reviewed_in_the_background_and_opened_on_request() -> None:
     page = Driver("?seed=5&master=0&delay=0", coach=True).start()
     page.play_to_the_end()
-    assert any(effect[0] == "review" for effect in page.effects), "the coach starts by itself"
+    assert any(isinstance(effect, Review) for effect in page.effects), "the coach starts by itself"
     assert page.view.review is None  # until the player asks
     review = opened(page)
     assert review.progress is None and review.decisions
@@ -44,7 +45,7 @@ def test_a_finished_deal_is_reviewed_in_the_background_and_opened_on_request() -
     assert page.view.review is None and page.model.table.coaching is not None  # kept: reopened at once
     page.press("review")
     assert page.view.review is not None and not any(
-        e[0] == "review" for e in page.send(("press", "review")))
+        isinstance(e, Review) for e in page.send(Press("review")))
     # "Show it on the cards": the replay at a decision found wanting (the first legal move each
     # turn makes mistakes), the better move's cards marked in your hand, and why it is better.
     wanting = [d for d in review.decisions if d.verdict != "good"
@@ -66,13 +67,13 @@ def test_a_finished_deal_is_reviewed_in_the_background_and_opened_on_request() -
 def test_a_review_in_progress_shows_its_progress_and_can_be_cancelled() -> None:
     page = Driver("?seed=5&master=0&delay=0", stored={"lukfu.coach": "off"}).start()
     page.play_to_the_end()
-    assert not any(effect[0] == "review" for effect in page.effects), "the coach is off"
-    effects = page.send(("press", "review"))
-    assert ("review", page.model.table.generation) in effects
+    assert not any(isinstance(effect, Review) for effect in page.effects), "the coach is off"
+    effects = page.send(Press("review"))
+    assert Review(page.model.table.generation) in effects
     review = page.view.review
     assert review is not None and review.progress == 0 and review.close_label == "Cancel"
     assert "0%" in review.progress_text
-    page.send(("review-progress", page.model.table.generation, 0.4))
+    page.send(ReviewProgress(page.model.table.generation, 0.4))
     assert page.view.review is not None and "40%" in page.view.review.progress_text
     page.press("review-close")  # cancelled: what the coach says later is dropped
     page.settle(only_computers=True)
@@ -93,7 +94,7 @@ def test_the_coach_setting_is_kept() -> None:
     page = Driver("?seed=5&master=0&delay=0", coach=True).start()
     page.settle(only_computers=True)
     assert page.model.player.settings.coach  # on for a new player
-    page.send(("setting", "coach", "off"))
+    page.send(Setting("coach", "off"))
     assert page.stored["lukfu.coach"] == "off" and not page.model.player.settings.coach
     assert not Driver("", stored=page.stored).start().model.player.settings.coach
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from lukfu.ai import LEVELS
 from lukfu.web import options
-from lukfu.web.messages import Effect, store
+from lukfu.web.messages import Effect, Store
 from lukfu.web.model import Settings
 
 SPEED_KEY = "lukfu.speed"  # localStorage key of the "Speed" setting
@@ -45,15 +45,15 @@ def read(stored: dict[str, str | None], delay: int | None) -> Settings:
 def chosen(settings: Settings, fx: list[Effect], name: str, value: str) -> Settings:
     """The settings with the player's choice of ``value`` for ``name`` (kept in the browser)."""
     if name == "speed" and value in options.SPEEDS:
-        fx.append(store(SPEED_KEY, value))
+        fx.append(Store(SPEED_KEY, value))
         # The player's choice now wins over the address's delay.
         return settings._replace(speed=value, delay=None)
     if name == "level" and value in LEVELS:
-        fx.append(store(LEVEL_KEY, value))  # for the next deals: this deal's players keep theirs
+        fx.append(Store(LEVEL_KEY, value))  # for the next deals: this deal's players keep theirs
         return settings._replace(level=value)
     if name in SWITCHES:
         on = value == "on"
-        fx.append(store(SWITCHES[name], "on" if on else "off"))
+        fx.append(Store(SWITCHES[name], "on" if on else "off"))
         if name == "marks":
             return settings._replace(marks=on)
         if name == "shapes":
@@ -63,6 +63,6 @@ def chosen(settings: Settings, fx: list[Effect], name: str, value: str) -> Setti
         return settings._replace(coach=on)
     if name in options.LOOKS:
         look = options.look_value(name, value)
-        fx.append(store(LOOK_KEY + name, str(look)))
+        fx.append(Store(LOOK_KEY + name, str(look)))
         return settings._replace(looks=tuple((n, look if n == name else v) for n, v in settings.looks))
     return settings

@@ -1,10 +1,10 @@
 """The coach at the page, decided: a finished deal reviewed in the background, opened, cancelled.
 
-Plain Python (no ``js``). When a deal ends (and the coach is on in the settings) ``after_deal``
-asks the effects to review it (``("review", generation)``); they run ``lukfu.coach`` in slices
-and answer with ``review-progress`` and ``review-ready`` (the review as plain data,
-``lukfu.coach.summary``). A stale answer (another deal began, or the review was cancelled) is
-dropped.
+Plain Python (no ``js``). When a deal ends at a table reviewed by its kind (and the coach is
+on in the settings) ``after_deal`` asks for a `messages.Review`; the worker runs ``lukfu.coach``
+in slices and answers with `messages.ReviewProgress` and `messages.ReviewReady` (the review as
+plain data, ``lukfu.coach.summary``). A stale answer (another deal began, or the review was
+cancelled) is dropped.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import copy
 from typing import Any
 
 from lukfu.web import saving
-from lukfu.web.messages import Effect, store
+from lukfu.web.messages import Effect, Review, Store
 from lukfu.web.model import Coaching, Model
 
 
@@ -26,7 +26,7 @@ def after_deal(model: Model, fx: list[Effect]) -> Model:
 
 def start(model: Model, fx: list[Effect], open_it: bool, counts: bool = False) -> Model:
     table = model.table
-    fx.append(("review", table.generation))
+    fx.append(Review(table.generation))
     coaching = Coaching(table.generation, open=open_it, counts=counts)
     return model._replace(table=table._replace(coaching=coaching))
 
@@ -74,6 +74,6 @@ def ready(model: Model, fx: list[Effect], generation: int, summary: dict[str, An
     if coaching.counts and summary["decisions"]:
         stats = copy.deepcopy(model.player.stats)
         stats.add_accuracy(round(100 * float(summary["accuracy"])))
-        fx.append(store(saving.STATS_KEY, stats.to_json()))
+        fx.append(Store(saving.STATS_KEY, stats.to_json()))
         model = model._replace(player=model.player._replace(stats=stats))
     return model

@@ -19,11 +19,11 @@ from lukfu.session import DEAL_OVER, TRICK_WON, Event, Session
 from lukfu.stats import outcome
 from lukfu.web import coaching, replay, saving
 from lukfu.web.kinds import FREE, TableKind
-from lukfu.web.messages import TAB, Effect, store, wait
+from lukfu.web.messages import TAB, ComputerTurn, Effect, NoticeGone, Store, Think, ThinkHint, Wait
 from lukfu.web.model import MAX_LOG, MAX_NOTICES, LogLine, Model, Notice, Table
 from lukfu.web.naming import YOU
 from lukfu.web.options import DEFAULT_SPEED, SPEEDS
-from lukfu.web.sounds import sounds_for
+from lukfu.web.sounds import sound, sounds_for
 
 AFTER_TRICK = 1.5  # a finished trick stays a little longer before the next lead
 FLEETING_SECONDS = 8  # how long news that asks for nothing floats over the page
@@ -50,7 +50,7 @@ def notice(model: Model, kind: str, args: tuple[str, ...] = (), action: str = ""
     model = model._replace(visit=visit._replace(notices=(*visit.notices, shown)[-MAX_NOTICES:],
                                                 next_id=visit.next_id + 1))
     if fleeting and fx is not None:
-        fx.append(wait(FLEETING_SECONDS, ("notice-gone", shown.id)))
+        fx.append(Wait(FLEETING_SECONDS, NoticeGone(shown.id)))
     return log(model, "notice", notice=shown)
 
 
@@ -128,7 +128,7 @@ def save(model: Model, fx: list[Effect]) -> None:
     """Keep the table (after every action), if its kind is kept: a reload resumes it exactly."""
     text = save_text(model.table)
     if text is not None and model.table.kind.saved:
-        fx.append(store(saving.SAVE_KEY, text))
+        fx.append(Store(saving.SAVE_KEY, text))
 
 
 def save_text(table: Table) -> str | None:
@@ -145,7 +145,7 @@ def tell(model: Model, fx: list[Effect], events: tuple[Event, ...]) -> Model:
     session = model.table.session
     assert session is not None
     if model.player.settings.sound and model.visit.interacted:
-        fx += [("sound", name) for name in sounds_for(events, session.waiting_for_person())]
+        fx += [sound(name) for name in sounds_for(events, session.waiting_for_person())]
     for event in events:
         model = log(model, "event", event)
         if event.kind == DEAL_OVER:
@@ -161,7 +161,7 @@ def ended(model: Model, fx: list[Effect]) -> Model:
     model = count(said_number(model), fx)
     if kind.counted:
         totals = model.player.totals.add(session.state.net_points)
-        fx.append(store(saving.TOTALS_KEY, totals.to_text(), TAB))
+        fx.append(Store(saving.TOTALS_KEY, totals.to_text(), TAB))
         model = model._replace(player=model.player._replace(totals=totals))
     return coaching.after_deal(model, fx) if kind.reviewed else model
 
@@ -185,7 +185,7 @@ def count(model: Model, fx: list[Effect]) -> Model:
         return model
     stats = copy.deepcopy(model.player.stats)
     stats.add(session.seats[1], outcome(session, table.hints))
-    fx.append(store(saving.STATS_KEY, stats.to_json()))
+    fx.append(Store(saving.STATS_KEY, stats.to_json()))
     return model._replace(table=table._replace(counted=True),
                           player=model.player._replace(stats=stats))
 
@@ -207,13 +207,13 @@ def schedule(model: Model, fx: list[Effect], after_trick: bool = False) -> None:
     session = table.session
     if session is not None and table.failure is None and session.computer_to_move():
         seconds = pause(model) * (AFTER_TRICK if after_trick else 1)
-        fx.append(wait(seconds, ("computer-turn", table.generation)))
+        fx.append(Wait(seconds, ComputerTurn(table.generation)))
 
 
 def computer_turn(model: Model, fx: list[Effect], generation: int) -> Model:
     session = model.table.session
     if generation == model.table.generation and session is not None and session.computer_to_move():
-        fx.append(("think", generation))
+        fx.append(Think(generation))
     return model
 
 
@@ -280,7 +280,7 @@ def ask_hint(model: Model, fx: list[Effect]) -> Model:
     session = table.session
     if session is None or not session.waiting_for_person() or table.hinting:
         return model
-    fx.append(("think-hint", table.generation))
+    fx.append(ThinkHint(table.generation))
     return model._replace(table=table._replace(hinting=True))
 
 

@@ -18,7 +18,7 @@ from lukfu import Action, IllegalAction
 from lukfu.lesson import LAST, STEPS, progress_text, read_progress, scripted, session_at, shown_step, waits
 from lukfu.web import deal
 from lukfu.web.kinds import LESSON
-from lukfu.web.messages import Effect, store
+from lukfu.web.messages import Effect, Store
 from lukfu.web.model import Model
 
 LESSON_KEY = "lukfu.lesson"  # localStorage: "done", or the step to go on from
@@ -68,7 +68,7 @@ def go_on(model: Model, fx: list[Effect]) -> Model:
 def reached(model: Model, fx: list[Effect]) -> Model:
     """The step on the table is where "Learn to play" goes on from."""
     step = model.table.step
-    fx.append(store(LESSON_KEY, progress_text(step)))
+    fx.append(Store(LESSON_KEY, progress_text(step)))
     return model._replace(player=model.player._replace(lesson_step=step))
 
 
@@ -121,12 +121,12 @@ def leave(model: Model, fx: list[Effect]) -> Model:
     """"Leave the lesson": back to the deal it put aside; "Learn to play" goes on from here."""
     if not model.table.kind.scripted:
         return model
-    fx.append(store(LESSON_KEY, progress_text(model.table.step)))
+    fx.append(Store(LESSON_KEY, progress_text(model.table.step)))
     return back(model, fx)
 
 
 def finish(model: Model, fx: list[Effect]) -> Model:
-    fx.append(store(LESSON_KEY, "done"))
+    fx.append(Store(LESSON_KEY, "done"))
     model = back(model._replace(player=model.player._replace(lesson_done=True, lesson_step=0)), fx)
     return deal.notice(model, "lesson-done", fleeting=True, fx=fx)
 

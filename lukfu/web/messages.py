@@ -1,77 +1,379 @@
-"""The words between the page and `update`: messages in, effects out, all plain data.
+"""The words between the page and the game: every message and every effect, a typed value each.
 
-Plain Python (no ``js``).  A message is a tuple whose first item names it; so is an effect.
-They are plain data (strings, numbers, booleans, tuples and dicts of them): the page
-(`lukfu.web.dom`, MicroPython) sends its messages to the game's worker (`lukfu.web.worker`) as
-JSON, and carries out the effects it answers with, except `WORKER_EFFECTS`, which it hands back
-to the worker to carry out (the thinking, and the catalogs' fetches).
+Plain Python that CPython, Pyodide and MicroPython all import: no ``__future__``, no ``typing``
+but for the type checker (under ``TYPE_CHECKING``), no dataclasses, no ``[*x]`` unpacking.  A
+message says what happened (to the page, or in the game's own time) and goes to `update`; an
+effect says what the page must do, or, for `WORKER_EFFECTS`, what the game's worker does in its
+own time and answers with a message.  Each kind's name is written once, as its class's
+``NAME``.  Between the page and the worker they travel as JSON lists, the name first, then the
+fields in order: `encode` writes one, `decode` reads a message back (a `ContractError` for an
+unknown name or the wrong number of fields).
 
-Messages (what happened to the page):
+>>> encode(Press("call")), decode(["key", "Enter", "Enter", "card:C7", False])
+(['press', 'call'], Key(key='Enter', code='Enter', where='card:C7', shift=False))
+>>> encode(Wait(0.5, ComputerTurn(3))), decode(encode(Setting("speed", "fast")))
+(['wait', 0.5, ['computer-turn', 3]], Setting(name='speed', value='fast'))
 
-- ``("start", boot)``: the page is ready to play; ``boot`` is a dict of what the page read:
-  ``query``, ``page_url``, ``languages`` (the browser's), ``stored`` (localStorage key → text),
-  ``tab`` (sessionStorage key → text), ``storage`` (False: the browser refuses to store),
-  ``touch``, ``reduced_motion``, ``entropy`` (the worker adds it), ``static`` (the English
-  of the page's ``data-i18n`` texts and their contexts, for `lukfu.web.worker` to translate)
-- ``("catalog", language, data)``: a language's compiled catalog arrived (``data`` None: it
-  could not be had)
-- ``("press", name)``: a button (``data-action``) was pressed
-- ``("card", code)``: a card of your hand was pressed
-- ``("play-card", code)``: a card of your hand was double-clicked or double-tapped
-- ``("key", key, code, where, shift)``: a key went down (``KeyboardEvent.key`` and ``.code``);
-  ``where`` is ``"card:<code>"`` on a card of your hand, else ``""``.  Moving along your hand
-  (the arrow keys, Home, End) is the page's own and is never sent but in a replay; Space on a
-  card is sent as ``("card", code)``, and Enter names the card that had the keyboard as it went
-  down (`lukfu.web.dom.keys.on_hand`)
-- ``("setting", name, value)``: a setting changed (``speed``, ``level``, ``marks``, ``shapes``,
-  a look's name, ``language``)
-- ``("computer-turn", generation)``: the pause before a computer move is over
-- ``("computer-moved", generation, action)``: the computer to move chose ``action`` (its text)
-- ``("hint-ready", generation, moves, action, reason, F)``: the hint for the position after
-  ``moves`` actions
-- ``("file-read", size, text)``: the file chosen to import (``text`` None if it is too large)
-- ``("copied", ok)``: the share link went to the clipboard (or not)
-- ``("stored", ok)``: whether the browser kept what the page stored
-- ``("offline", news)``: the service worker's news, ``"ready"`` or ``"newer"``
-- ``("notice-gone", id)``: a fleeting notice's time is up
-- ``("dismiss-notice", notice)``: the player closed a notice: ``notice`` is its id (an int), or
-  the key of one the page showed before the game was ready (``"learn"``, ``"suit-tip"``)
-- ``("failure", details)``: something went wrong (a traceback)
+Messages, ``[name, fields…]``:
 
-Effects (what the page must do):
+- ``["start", boot]`` `Start`: the page is ready; ``boot`` is what it read (``query``,
+  ``page_url``, ``languages``, ``stored``, ``tab``, ``storage``, ``touch``, ``reduced_motion``,
+  ``static``; the worker adds ``entropy``)
+- ``["catalog", language, data]`` `Catalog`: a language's catalog arrived (``data`` None: not)
+- ``["press", name]`` `Press`: a button (``data-action``) was pressed
+- ``["card", code]`` `HandCard`: a card of your hand was pressed (Space on it too)
+- ``["play-card", code]`` `PlayCard`: a card of your hand was double-clicked or double-tapped
+- ``["key", key, code, where, shift]`` `Key`: a key went down (``where``: ``"card:<code>"`` on
+  a card of your hand, else ``""``; moving along your hand is the page's own)
+- ``["setting", name, value]`` `Setting`: a setting changed (``language`` too)
+- ``["computer-turn", generation]`` `ComputerTurn`: the pause before a computer move is over
+- ``["computer-moved", generation, action]`` `ComputerMoved`: its move, thought out
+- ``["hint-ready", generation, moves, action, reason, F]`` `HintReady`: the hint
+- ``["review-progress", generation, share]`` `ReviewProgress`: the coach's progress (0–1)
+- ``["review-ready", generation, summary]`` `ReviewReady`: its review (`lukfu.coach.summary`)
+- ``["file-read", size, text]`` `FileRead`: the file chosen to import (``text`` None: too large)
+- ``["copied", ok]`` `Copied`, ``["stored", ok]`` `Stored`: the clipboard, the storage, did
+- ``["offline", news]`` `Offline`: the service worker's news, ``"ready"`` or ``"newer"``
+- ``["notice-gone", notice]`` `NoticeGone`: a fleeting notice's time is up
+- ``["dismiss-notice", notice]`` `DismissNotice`: the player closed a notice: its id, or the
+  key of one shown before the game was ready (``"learn"``, ``"suit-tip"``)
+- ``["failure", details]`` `Failure`: something went wrong (a traceback)
 
-- ``("store", area, key, value)`` / ``("forget", area, key)``: ``area`` is ``"local"`` or ``"tab"``
-- ``("wait", seconds, message)``: send ``message`` after ``seconds``
-- ``("think", generation)`` / ``("think-hint", generation)``: the computer player to move, or
-  the hint for your seat, thinks about the model's deal (answered by ``computer-moved`` or
-  ``hint-ready``)
-- ``("fetch-catalog", language)``
-- ``("download", name, text)``, ``("choose-file",)``, ``("copy", text)``
-- ``("address", query)``: the address's ``?…`` becomes ``query`` (no reload)
-- ``("handled",)``: the key was used (the page prevents its default)
-- ``("register-offline",)``, ``("accept-new-version",)``
-- ``("sound", name)``: the worker adds the sound's recipe (`lukfu.web.sounds`) for the page
+Effects:
+
+- ``["store", area, key, value]`` `Store`, ``["forget", area, key]`` `Forget`: ``area`` is
+  `LOCAL` or `TAB`
+- ``["wait", seconds, message]`` `Wait`: ``message`` comes after ``seconds``
+- ``["think", generation]`` `Think`, ``["think-hint", generation]`` `ThinkHint`,
+  ``["review", generation]`` `Review`: the computer player to move, the hint for your seat,
+  the coach, think about the table's deal (answered by `ComputerMoved`, `HintReady`,
+  `ReviewProgress` and `ReviewReady`)
+- ``["fetch-catalog", language]`` `FetchCatalog` (answered by `Catalog`)
+- ``["download", name, text]`` `Download`, ``["choose-file"]`` `ChooseFile`, ``["copy", text]``
+  `Copy`, ``["address", query]`` `Address` (the address's ``?…``, no reload), ``["handled"]``
+  `Handled` (the key was used), ``["register-offline"]`` `RegisterOffline`,
+  ``["accept-new-version"]`` `AcceptNewVersion`
+- ``["sound", name, tones, gap, volume]`` `Sound`: a sound and its recipe (`lukfu.web.sounds`)
 """
 
-from __future__ import annotations
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
-from typing import Any
-
-Message = tuple[Any, ...]
-Effect = tuple[Any, ...]
-
-# What the page hands back to the worker to carry out (its answer comes as the messages above).
-WORKER_EFFECTS = frozenset({"think", "think-hint", "review", "fetch-catalog"})
 LOCAL, TAB = "local", "tab"  # localStorage (for good) and sessionStorage (for this tab)
 
 
-def store(key: str, value: str, area: str = LOCAL) -> Effect:
-    return ("store", area, key, value)
+class ContractError(ValueError):
+    """A list that is no message: an unknown name, or the wrong number of fields."""
 
 
-def forget(key: str, area: str = LOCAL) -> Effect:
-    return ("forget", area, key)
+class Said:
+    """A message or an effect: its ``NAME`` on the wire and its ``FIELDS``, in order."""
+
+    NAME = ""
+    FIELDS: "tuple[str, ...]" = ()
+    __slots__ = ()
+
+    def fields(self) -> "list[Any]":
+        return [getattr(self, name) for name in self.FIELDS]
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and isinstance(other, Said) and other.fields() == self.fields()
+
+    def __ne__(self, other: object) -> bool:  # (MicroPython does not make it from __eq__)
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash((self.NAME, tuple(self.fields())))
+
+    def __repr__(self) -> str:
+        values = ", ".join(name + "=" + repr(getattr(self, name)) for name in self.FIELDS)
+        return type(self).__name__ + "(" + values + ")"
 
 
-def wait(seconds: float, message: Message) -> Effect:
-    return ("wait", seconds, message)
+# --- messages -------------------------------------------------------------------------------
+
+
+class Start(Said):
+    NAME = "start"
+    __slots__ = FIELDS = ("boot",)
+    def __init__(self, boot: "dict[str, Any]") -> None:
+        self.boot = boot
+
+
+class Catalog(Said):
+    NAME = "catalog"
+    __slots__ = FIELDS = ("language", "data")
+    def __init__(self, language: str, data: "bytes | None") -> None:
+        self.language, self.data = language, data
+
+
+class Press(Said):
+    NAME = "press"
+    __slots__ = FIELDS = ("name",)
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+class HandCard(Said):
+    NAME = "card"
+    __slots__ = FIELDS = ("code",)
+    def __init__(self, code: str) -> None:
+        self.code = code
+
+
+class PlayCard(Said):
+    NAME = "play-card"
+    __slots__ = FIELDS = ("code",)
+    def __init__(self, code: str) -> None:
+        self.code = code
+
+
+class Key(Said):
+    NAME = "key"
+    __slots__ = FIELDS = ("key", "code", "where", "shift")
+    def __init__(self, key: str, code: str, where: str = "", shift: bool = False) -> None:
+        self.key, self.code, self.where, self.shift = key, code, where, shift
+
+
+class Setting(Said):
+    NAME = "setting"
+    __slots__ = FIELDS = ("name", "value")
+    def __init__(self, name: str, value: str) -> None:
+        self.name, self.value = name, value
+
+
+class ComputerTurn(Said):
+    NAME = "computer-turn"
+    __slots__ = FIELDS = ("generation",)
+    def __init__(self, generation: int) -> None:
+        self.generation = generation
+
+
+class ComputerMoved(Said):
+    NAME = "computer-moved"
+    __slots__ = FIELDS = ("generation", "action")
+    def __init__(self, generation: int, action: str) -> None:
+        self.generation, self.action = generation, action
+
+
+class HintReady(Said):
+    NAME = "hint-ready"
+    __slots__ = FIELDS = ("generation", "moves", "action", "reason", "F")
+    def __init__(self, generation: int, moves: int, action: str, reason: str, F: int) -> None:
+        self.generation, self.moves, self.action, self.reason, self.F = (
+            generation, moves, action, reason, F)
+
+
+class ReviewProgress(Said):
+    NAME = "review-progress"
+    __slots__ = FIELDS = ("generation", "share")
+    def __init__(self, generation: int, share: float) -> None:
+        self.generation, self.share = generation, share
+
+
+class ReviewReady(Said):
+    NAME = "review-ready"
+    __slots__ = FIELDS = ("generation", "summary")
+    def __init__(self, generation: int, summary: "dict[str, Any]") -> None:
+        self.generation, self.summary = generation, summary
+
+
+class FileRead(Said):
+    NAME = "file-read"
+    __slots__ = FIELDS = ("size", "text")
+    def __init__(self, size: int, text: "str | None") -> None:
+        self.size, self.text = size, text
+
+
+class Copied(Said):
+    NAME = "copied"
+    __slots__ = FIELDS = ("ok",)
+    def __init__(self, ok: bool) -> None:
+        self.ok = ok
+
+
+class Stored(Said):
+    NAME = "stored"
+    __slots__ = FIELDS = ("ok",)
+    def __init__(self, ok: bool) -> None:
+        self.ok = ok
+
+
+class Offline(Said):
+    NAME = "offline"
+    __slots__ = FIELDS = ("news",)
+    def __init__(self, news: str) -> None:
+        self.news = news
+
+
+class NoticeGone(Said):
+    NAME = "notice-gone"
+    __slots__ = FIELDS = ("notice",)
+    def __init__(self, notice: int) -> None:
+        self.notice = notice
+
+
+class DismissNotice(Said):
+    NAME = "dismiss-notice"
+    __slots__ = FIELDS = ("notice",)
+    def __init__(self, notice: "int | str") -> None:
+        self.notice = notice
+
+
+class Failure(Said):
+    NAME = "failure"
+    __slots__ = FIELDS = ("details",)
+    def __init__(self, details: str) -> None:
+        self.details = details
+
+
+# --- effects --------------------------------------------------------------------------------
+
+
+class Store(Said):
+    NAME = "store"
+    __slots__ = FIELDS = ("area", "key", "value")
+    def __init__(self, key: str, value: str, area: str = LOCAL) -> None:
+        self.area, self.key, self.value = area, key, value
+
+
+class Forget(Said):
+    NAME = "forget"
+    __slots__ = FIELDS = ("area", "key")
+    def __init__(self, key: str, area: str = LOCAL) -> None:
+        self.area, self.key = area, key
+
+
+class Wait(Said):
+    NAME = "wait"
+    __slots__ = FIELDS = ("seconds", "message")
+    def __init__(self, seconds: float, message: "Message") -> None:
+        self.seconds, self.message = seconds, message
+
+
+class Think(Said):
+    NAME = "think"
+    __slots__ = FIELDS = ("generation",)
+    def __init__(self, generation: int) -> None:
+        self.generation = generation
+
+
+class ThinkHint(Said):
+    NAME = "think-hint"
+    __slots__ = FIELDS = ("generation",)
+    def __init__(self, generation: int) -> None:
+        self.generation = generation
+
+
+class Review(Said):
+    NAME = "review"
+    __slots__ = FIELDS = ("generation",)
+    def __init__(self, generation: int) -> None:
+        self.generation = generation
+
+
+class FetchCatalog(Said):
+    NAME = "fetch-catalog"
+    __slots__ = FIELDS = ("language",)
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+
+class Download(Said):
+    NAME = "download"
+    __slots__ = FIELDS = ("name", "text")
+    def __init__(self, name: str, text: str) -> None:
+        self.name, self.text = name, text
+
+
+class ChooseFile(Said):
+    NAME = "choose-file"
+    __slots__ = FIELDS = ()
+
+
+class Copy(Said):
+    NAME = "copy"
+    __slots__ = FIELDS = ("text",)
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+class Address(Said):
+    NAME = "address"
+    __slots__ = FIELDS = ("query",)
+    def __init__(self, query: str) -> None:
+        self.query = query
+
+
+class Handled(Said):
+    NAME = "handled"
+    __slots__ = FIELDS = ()
+
+
+class RegisterOffline(Said):
+    NAME = "register-offline"
+    __slots__ = FIELDS = ()
+
+
+class AcceptNewVersion(Said):
+    NAME = "accept-new-version"
+    __slots__ = FIELDS = ()
+
+
+class Sound(Said):
+    NAME = "sound"
+    __slots__ = FIELDS = ("name", "tones", "gap", "volume")
+    def __init__(self, name: str, tones: "tuple[tuple[Any, ...], ...]", gap: float,
+                 volume: float) -> None:
+        self.name, self.tones, self.gap, self.volume = name, tones, gap, volume
+
+
+# --- the two sets, and the wire ---------------------------------------------------------------
+
+MESSAGES = (Start, Catalog, Press, HandCard, PlayCard, Key, Setting, ComputerTurn, ComputerMoved,
+            HintReady, ReviewProgress, ReviewReady, FileRead, Copied, Stored, Offline, NoticeGone,
+            DismissNotice, Failure)
+EFFECTS = (Store, Forget, Wait, Think, ThinkHint, Review, FetchCatalog, Download, ChooseFile, Copy,
+           Address, Handled, RegisterOffline, AcceptNewVersion, Sound)
+if TYPE_CHECKING:
+    Message = (Start | Catalog | Press | HandCard | PlayCard | Key | Setting | ComputerTurn
+               | ComputerMoved | HintReady | ReviewProgress | ReviewReady | FileRead | Copied
+               | Stored | Offline | NoticeGone | DismissNotice | Failure)
+    Effect = (Store | Forget | Wait | Think | ThinkHint | Review | FetchCatalog | Download
+              | ChooseFile | Copy | Address | Handled | RegisterOffline | AcceptNewVersion | Sound)
+else:  # (for isinstance)
+    Message, Effect = MESSAGES, EFFECTS
+
+WORKER_EFFECTS = frozenset(kind.NAME for kind in (Wait, Think, ThinkHint, Review, FetchCatalog))
+"""The effects the game's worker carries out in the game's own time (its pauses, its thinking,
+the coach, the catalogs' fetches), answering with a message; the page carries out the rest."""
+
+BY_NAME: "dict[str, type[Message]]" = {kind.NAME: kind for kind in MESSAGES}
+
+
+def encode(said: Said) -> "list[Any]":
+    """A message or an effect as the JSON list the page and the worker exchange."""
+    return [said.NAME] + [_wire(value) for value in said.fields()]
+
+
+def _wire(value: object) -> object:
+    if isinstance(value, Said):
+        return encode(value)
+    if isinstance(value, (list, tuple)):  # (a recipe's tones, named or not: lists)
+        return [_wire(item) for item in value]
+    return value
+
+
+def decode(data: object) -> "Message":
+    """The message a JSON list names, its fields in order; `ContractError` if it names none."""
+    if not isinstance(data, (list, tuple)) or not data or not isinstance(data[0], str):
+        raise ContractError("a message is a list, its name first, not " + repr(data)[:80])
+    kind = BY_NAME.get(data[0])
+    if kind is None:
+        raise ContractError("no message is named " + repr(data[0])[:80])
+    if len(data) - 1 != len(kind.FIELDS):
+        count = len(kind.FIELDS)
+        raise ContractError(repr(data[0]) + " takes " + str(count) + (" field (" if count == 1 else
+                            " fields (") + ", ".join(kind.FIELDS) + "), not " + str(len(data) - 1))
+    return kind(**{name: data[1 + index] for index, name in enumerate(kind.FIELDS)})

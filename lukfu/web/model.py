@@ -166,29 +166,3 @@ class Model(NamedTuple):
     visit: Visit = Visit()
     player: Player = Player()
     table: Table = Table()
-
-    # What `lukfu.web.worker` reads of the model, where it reads it (until it reads
-    # ``model.table`` and ``model.visit`` itself).
-    @property
-    def tr(self) -> Translator:
-        return self.visit.tr
-
-    @property
-    def booted(self) -> bool:
-        return self.visit.booted
-
-    @property
-    def session(self) -> Session | None:
-        return self.table.session
-
-    @property
-    def generation(self) -> int:
-        return self.table.generation
-
-    @property
-    def coaching(self) -> Coaching | None:
-        return self.table.coaching
-
-    @property
-    def failure(self) -> str | None:
-        return self.table.failure

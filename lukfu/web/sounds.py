@@ -1,7 +1,7 @@
 """The table's sounds: which events of a deal make which sound, and how each sound is made.
 
-Plain Python (no ``js``): `deal.tell` asks for ``("sound", name)`` effects from `sounds_for`;
-the page's audio (`lukfu.web.audio`) synthesises each sound from its `Tone` recipe below, so
+Plain Python (no ``js``): `deal.tell` asks for a `sound` effect for each of `sounds_for`;
+the page's audio (`lukfu.web.dom.audio`) synthesises it from its `Tone` recipe below, so
 nothing is downloaded and the game sounds the same offline.  Sounds are short and soft, and
 never play before the player has pressed, clicked or typed something on the page (browsers
 forbid it, and a page should not startle anyone).
@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from lukfu.session import CLAIMED, DEAL_OVER, DISCARDED, LED, PLAYED, TRICK_WON, Event
+from lukfu.web.messages import Sound
 
 CARD, DISCARD, TRICK, TURN, CLAIM, END = "card", "discard", "trick", "turn", "claim", "end"
 
@@ -44,6 +45,11 @@ GAP = 0.09  # seconds between two sounds asked for at once (a card, then the tri
 
 BY_EVENT = {LED: CARD, PLAYED: CARD, DISCARDED: DISCARD, TRICK_WON: TRICK, CLAIMED: CLAIM,
             DEAL_OVER: END}
+
+
+def sound(name: str) -> Sound:
+    """The effect that plays the sound ``name``, with its recipe."""
+    return Sound(name, SOUNDS[name], GAP, VOLUME)
 
 
 def sounds_for(events: Iterable[Event], your_turn: bool) -> list[str]:

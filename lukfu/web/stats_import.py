@@ -10,17 +10,17 @@ from collections.abc import Callable
 
 from lukfu.stats import Statistics, StatisticsError
 from lukfu.web import saving
-from lukfu.web.messages import Effect, store
+from lukfu.web.messages import ChooseFile, Download, Effect, Store
 from lukfu.web.model import Model, StatsNote
 
 
 def export_stats(model: Model, fx: list[Effect]) -> Model:
-    fx.append(("download", saving.STATS_FILE, model.player.stats.to_json()))
+    fx.append(Download(saving.STATS_FILE, model.player.stats.to_json()))
     return model
 
 
 def choose_import(model: Model, fx: list[Effect]) -> Model:
-    fx.append(("choose-file",))
+    fx.append(ChooseFile())
     return model
 
 
@@ -46,7 +46,7 @@ def replace_stats(model: Model, fx: list[Effect]) -> Model:
     stats = model.player.importing
     if stats is None:
         return model
-    fx.append(store(saving.STATS_KEY, stats.to_json()))
+    fx.append(Store(saving.STATS_KEY, stats.to_json()))
     player = model.player._replace(stats=stats, importing=None, stats_note=StatsNote("replaced"))
     return model._replace(player=player)
 
