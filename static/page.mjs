@@ -1,12 +1,10 @@
 // What the page's Python (MicroPython, lukfu/web/dom/) cannot do itself, as PyScript's
 // js_modules.main "page" (index.html): from pyscript.js_modules import page.
-//
 // MicroPython cannot catch a JavaScript exception (one ends the whole Python call, past any
 // try), so a call that may throw goes through call/get/make, and a promise that may reject
 // through settle: each says [true, value] or [false, "Name: message"] (lukfu/web/dom/guard.py).
 const given = (value) => [true, value === undefined ? null : value];
 const refused = (error) => [false, `${error && error.name}: ${error && error.message}`];
-
 export function call(target, name, ...args) {
   try { return given(target[name](...args)); } catch (error) { return refused(error); }
 }
@@ -14,10 +12,7 @@ export function get(target, name) {
   try { return given(target[name]); } catch (error) { return refused(error); }
 }
 export function make(name) {  // new window[name]() (or its webkit-prefixed one)
-  try {
-    const Made = window[name] || window[`webkit${name}`];
-    return Made ? given(new Made()) : [false, `TypeError: no ${name}`];
-  } catch (error) { return refused(error); }
+  try { return given(new (window[name] || window[`webkit${name}`])()); } catch (error) { return refused(error); }
 }
 export const settle = (promise) => Promise.resolve(promise).then(given, refused);
 
@@ -26,8 +21,7 @@ export const settle = (promise) => Promise.resolve(promise).then(given, refused)
 // node) or [tag, {attribute: value}, item...].
 function build(item) {
   if (typeof item === "string") return document.createTextNode(item);
-  const [tag, attributes, ...inside] = item;
-  const node = document.createElement(tag);
+  const [tag, attributes, ...inside] = item, node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   node.append(...inside.map(build));
   return node;
@@ -44,10 +38,6 @@ export function noise(samples) {
     samples[i] = seed / 1073741824 - 1;
   }
 }
-
 // The first sound: an <audio> element's first play opens the audio output off the page's thread
 // (100 ms here), where new AudioContext() opens it on it (125-340 ms in headless Chromium).
-export function wakeAudio(silence) {
-  const waited = new Promise((done) => setTimeout(done, 1000));
-  return settle(Promise.race([new Audio(silence).play(), waited]));
-}
+export const wakeAudio = (silence) => settle(Promise.race([new Audio(silence).play(), new Promise((done) => setTimeout(done, 1000))]));

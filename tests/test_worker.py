@@ -87,7 +87,7 @@ def test_a_deal_is_played_through_the_worker_in_json() -> None:
                            "max_import": page.pages[0]["max_import"],
                            "words": ["Rules", "Settings", "First"]}]
     for _ in range(200):
-        session = page.game.model.session
+        session = page.game.model.table.session
         assert session is not None
         if session.is_over:
             break

@@ -138,13 +138,16 @@ def build_archive(pyodide_version: str) -> Path:
     return target
 
 
-PAGE_ARCHIVE = "page.zip"  # its path in site/; index.html's loader unpacks it for MicroPython
+PAGE_ARCHIVE = "page.zip"  # its path in site/; PyScript unpacks it for the page's MicroPython
 PAGE_PACKAGE = ROOT / "lukfu" / "web" / "dom"
+# The modules both Pythons import: the contract between the page and the game.
+SHARED = (ROOT / "lukfu" / "web" / "messages.py",)
 
 
 def page_sources() -> dict[str, bytes]:
-    """lukfu/web/dom/'s sources by their path in the repository (lukfu/web/dom/…/x.py), in name order."""
-    sources = sorted(p for p in PAGE_PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
+    """lukfu/web/dom/'s sources and the shared modules, by their path in the repository
+    (lukfu/web/dom/…/x.py), in name order."""
+    sources = sorted([p for p in PAGE_PACKAGE.rglob("*.py") if "__pycache__" not in p.parts] + list(SHARED))
     return {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sources}
 
 

@@ -10,12 +10,13 @@ tools/stdlib_exercise.py, which imports every module of the game's archive (lukf
 page has it) and plays whole deals through the page's update code (a hint, the coach, a replay,
 the statistics exported and imported, a saved deal restored, the guided deal, every catalog).
 What cannot run in Node is read instead, and what it names imported in that same Pyodide: the
-game's worker-side modules that import the browser's objects from ``js`` at once, their
-module-level imports; and PyScript's own Python package (``pyscript``, which PyScript writes into
-the worker's file system from the source embedded in its core chunk): every import anywhere in
-it, and those of the few lines PyScript runs to write it (``import os as _os`` …).  (The page's own DOM layer runs in MicroPython, whose standard library is
-its own: it needs none of this zip.)  Every module then in ``sys.modules`` that is a file of the
-zip goes into tools/stdlib.txt, committed, with why it is there; the build reads that list and
+game's worker-side modules that import the browser's objects from ``js`` at once, their module-
+level imports; and PyScript's own Python package (``pyscript``, which PyScript writes into the
+worker's file system from the source embedded in its core chunk): every import anywhere in it, and
+those of the few lines PyScript runs to write it (``import os as _os`` …). (The page's own DOM
+layer runs in MicroPython, whose standard library is its own: it needs none of this zip.) Every
+module then in ``sys.modules`` that is a file of the zip goes into tools/stdlib.txt, committed,
+with why it is there; the build reads that list and
 never traces.  ``build`` takes those members (a package's ``__init__.py``, a module's ``.py``)
 out of Pyodide's zip and has the pinned Pyodide compile them, as it compiles the game
 (tools/bytecode.py: hash-based pycs without docstrings or column tables, in name order with a

@@ -54,7 +54,7 @@ def play(locales: str) -> list[str]:
     page.press("hint")
     page.settle(only_computers=True)
     page.play_to_the_end()
-    session = page.model.session
+    session = page.model.table.session
     if session is None or not session.is_over or page.table.result is None:
         raise AssertionError("the deal did not end with a result")
     seen.append(f"deal {page.table.result.number} over")
@@ -75,7 +75,7 @@ def play(locales: str) -> list[str]:
         page.settle(only_computers=True)
         if page.view.language != code:
             raise AssertionError(f"the page is not in {code}")
-        seen.append(f"{code}: {page.model.tr.gettext('Play')}")
+        seen.append(f"{code}: {page.model.visit.tr.gettext('Play')}")
     page.send(("setting", "language", "en"))
     page.press("new-deal")
     page.settle(only_computers=True)
@@ -83,12 +83,12 @@ def play(locales: str) -> list[str]:
     # A reload mid-deal: the saved deal is restored from storage.
     again = driver.Driver("?delay=0", stored=page.stored, tab=page.tab).start()
     again.settle(only_computers=True)
-    before, after = page.model.session, again.model.session
+    before, after = page.model.table.session, again.model.table.session
     if before is None or after is None or after.record() != before.record():
         raise AssertionError("the saved deal was not restored")
     lesson = driver.Driver("", new_player=True).start()
     lesson.press("learn")
-    if lesson.model.lesson is None:
+    if not lesson.model.table.kind.scripted:
         raise AssertionError("the guided deal did not start")
     lesson.press("lesson-next")
     return seen

@@ -11,7 +11,7 @@ page's effects (`messages`: storage, sounds, the clipboard…) and, when the lan
 the page's static words in it.  No Python runs on the page's main thread but the thin DOM
 layer, and the worker thinks in slices of ``SLICE_SECONDS``, so that a message arriving
 meanwhile (a press, a setting) is answered at once.  Anything that goes wrong becomes a
-``("failure", details)`` message.
+`Failure` message.
 """
 
 from __future__ import annotations
@@ -27,12 +27,29 @@ from typing import Any, TypeVar
 from lukfu.ai.hint import hint_thinking
 from lukfu.ai.thinking import Thinking
 from lukfu.i18n import OFFERED, catalog_url
-from lukfu.web.messages import WORKER_EFFECTS, Effect, Message
+from lukfu.web.messages import (
+    WORKER_EFFECTS,
+    Catalog,
+    ComputerMoved,
+    Effect,
+    Failure,
+    FetchCatalog,
+    HintReady,
+    Message,
+    Review,
+    ReviewProgress,
+    ReviewReady,
+    Start,
+    Think,
+    ThinkHint,
+    Wait,
+    decode,
+    encode,
+)
 from lukfu.web.model import Model
 from lukfu.web.naming import YOU
 from lukfu.web.page import page_view
 from lukfu.web.saving import MAX_IMPORT_BYTES
-from lukfu.web.sounds import GAP, SOUNDS, VOLUME
 from lukfu.web.update import update
 
 SLICE_SECONDS = 0.02  # thinking pauses this often for a message from the page
@@ -58,7 +75,7 @@ def plain(value: object) -> object:
 
 def failure(error: BaseException) -> Message:
     """The message that something went wrong: its traceback, for the failure panel."""
-    return ("failure", "".join(traceback.format_exception(error)))
+    return Failure("".join(traceback.format_exception(error)))
 
 
 def work_for(work: Iterator[Any], seconds: float) -> tuple[bool, Any]:
@@ -92,7 +109,7 @@ class Game:
         self.base = ""  # the page's folder, for the catalogs' addresses
         self.told_language = ""
         self.seq = 0  # answers given so far
-        self.outbox: list[dict[str, object]] = []  # answers the page has not taken yet
+        self.outbox: list[dict[str, Any]] = []  # answers the page has not taken yet
         self.news = asyncio.Event()  # set while the outbox holds an answer
         self.tasks: set[asyncio.Task[None]] = set()  # the game's own work, under way
         self.reviewing = object()  # the review under way (a new one stops the last)
@@ -101,9 +118,9 @@ class Game:
 
     def receive(self, text: str) -> str:
         """A message from the page (JSON); the answer (JSON), at once."""
-        message = tuple(json.loads(text))
-        if message[0] == "start":
-            message = (message[0], self._started(dict(message[1])))
+        message = decode(json.loads(text))
+        if isinstance(message, Start):
+            message = Start(self._started(dict(message.boot)))
         effects: list[Effect] = []
         self._dispatch(message, effects)
         return json.dumps(self._answer(effects), ensure_ascii=False, separators=(",", ":"))
@@ -134,12 +151,12 @@ class Game:
         try:
             self.model, more = update(self.model, message)
         except Exception as error:
-            if message[0] == "failure":
+            if isinstance(message, Failure):
                 raise  # the failure panel itself failed: the page's last resort shows it
             self._dispatch(failure(error), effects)
             return
         for effect in more:
-            if effect[0] in WORKER_EFFECTS or effect[0] == "wait":
+            if effect.NAME in WORKER_EFFECTS:
                 self._start(self._carry_out(effect))
             else:
                 effects.append(effect)
@@ -168,10 +185,10 @@ class Game:
         self.outbox.append(answer)
         self.news.set()
 
-    def _answer(self, effects: list[Effect]) -> dict[str, object]:
+    def _answer(self, effects: list[Effect]) -> dict[str, Any]:
         # Still starting (the language's catalog on its way): no view, so that the page keeps
         # its loading table, in its own language, until there is a game to show.
-        starting = not self.model.booted and self.model.failure is None
+        starting = not self.model.visit.booted and self.model.table.failure is None
         view = None
         if not starting:
             try:
@@ -180,9 +197,9 @@ class Game:
                 self._dispatch(failure(error), effects)
                 view = plain(page_view(self.model))
         self.seq += 1
-        answer: dict[str, object] = {
-            "seq": self.seq, "view": view, "effects": [self._for_page(e) for e in effects]}
-        tr = self.model.tr
+        answer: dict[str, Any] = {
+            "seq": self.seq, "view": view, "effects": [encode(e) for e in effects]}
+        tr = self.model.visit.tr
         if tr.language != self.told_language and not starting:
             self.told_language = tr.language
             answer["page"] = {
@@ -194,35 +211,28 @@ class Game:
             }
         return answer
 
-    def _for_page(self, effect: Effect) -> object:
-        if effect[0] == "sound":  # the page synthesises it from its recipe
-            tones = [list(tone) for tone in SOUNDS.get(effect[1], ())]
-            return ["sound", effect[1], tones, GAP, VOLUME]
-        return plain(effect)
-
     async def _carry_out(self, effect: Effect) -> Message | None:
-        kind = effect[0]
-        if kind == "wait":
-            await self.pause(float(effect[1]))
-            return tuple(effect[2])
-        if kind == "fetch-catalog":
-            return await self._catalog(str(effect[1]))
-        session = self.model.session
+        if isinstance(effect, Wait):
+            await self.pause(effect.seconds)
+            return effect.message
+        if isinstance(effect, FetchCatalog):
+            return await self._catalog(effect.language)
+        session = self.model.table.session
         if session is None:
             return None
-        generation = int(effect[1])
-        if kind == "think":
-            if generation != self.model.generation:
+        if isinstance(effect, Think):
+            if effect.generation != self.model.table.generation:
                 return None
             started = time.perf_counter()
             action = await think(session.thinking())
-            self.tell(("computer-moved", generation, str(action)), time.perf_counter() - started)
+            self.tell(ComputerMoved(effect.generation, str(action)), time.perf_counter() - started)
             return None
-        if kind == "think-hint":
+        if isinstance(effect, ThinkHint):
             hint = await think(hint_thinking(session.observation(YOU), session.deal_number))
-            return ("hint-ready", generation, len(session.state.history), str(hint.action),
-                    hint.reason, hint.F)
-        return await self._review(generation)
+            return HintReady(effect.generation, len(session.state.history), str(hint.action),
+                             hint.reason, hint.F)
+        assert isinstance(effect, Review), effect  # (WORKER_EFFECTS: the page does the rest)
+        return await self._review(effect.generation)
 
     async def _review(self, generation: int) -> Message | None:
         """The coach reviews your decisions, telling its progress at most every
@@ -231,7 +241,7 @@ class Game:
         # its module body is about 70 ms of a start in WebKit (bench/engines.py).
         from lukfu.coach import review_progress, summary
 
-        session = self.model.session
+        session = self.model.table.session
         if session is None or session.person is None:
             return None
         work = review_progress(session, session.person)
@@ -240,21 +250,21 @@ class Game:
         while True:
             finished, result = work_for(work, SLICE_SECONDS)
             if finished:
-                return ("review-ready", generation, summary(result))
+                return ReviewReady(generation, summary(result))
             await asyncio.sleep(0)
-            coaching = self.model.coaching
+            coaching = self.model.table.coaching
             if coaching is None or coaching.generation != generation or self.reviewing is not mine:
                 return None  # cancelled, another deal, or begun again
             if time.perf_counter() - told >= PROGRESS_SECONDS:
                 told = time.perf_counter()
-                self.tell(("review-progress", generation, result))
+                self.tell(ReviewProgress(generation, result))
 
     async def _catalog(self, language: str) -> Message:
         try:
             data = await self.fetch(self.base + catalog_url(language))
         except Exception:  # offline: the game goes on in the language it has
             data = None
-        return ("catalog", language, data)
+        return Catalog(language, data)
 
     @staticmethod
     async def pause(seconds: float) -> None:

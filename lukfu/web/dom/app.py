@@ -26,9 +26,10 @@ from jsffi import create_proxy, to_js
 from lukfu.web.dom.data import wrap
 from lukfu.web.dom.effects import Effects, read_stored
 from lukfu.web.dom.guard import settled
-from lukfu.web.dom.loading import Loading
 from lukfu.web.dom.keys import HAND_KEYS, PLAY, SELECT, changes_hand, claimed, hand_step, on_hand
+from lukfu.web.dom.loading import Loading
 from lukfu.web.dom.render.renderer import Renderer
+from lukfu.web.messages import DismissNotice, Failure, HandCard, Key, PlayCard, Press, Setting, Start, encode
 
 STORED_PREFIX = "lukfu."  # every key the game keeps in the browser's storage
 # The settings' controls: element id -> (its DOM event, the setting's name); a checkbox's value
@@ -40,7 +41,7 @@ CONTROLS = {
     "sound": ("change", "sound"), "contrast": ("input", "contrast"),
     "grain": ("input", "grain"), "warmth": ("input", "warmth"),
 }
-PAGE_ACTIONS = ("dismiss-notice", "retry", "copy-details")  # index.html's script has these
+PAGE_ACTIONS = ("retry", "copy-details")  # index.html's script has these
 THINK_MEASURE = "lukfu-think"  # a computer's decision, thought to drawn (bench/ai_latency.py)
 
 
@@ -73,12 +74,17 @@ class App:
 
     # --- to the worker and back ---------------------------------------------------------------
 
-    def send(self, message: list) -> None:
-        """Tell the worker what happened; draw its answer when it comes.  Until every message
-        sent is answered, the page carries ``data-answering`` (the browser tests wait for it
-        to go after each action of theirs, as a player's eye would)."""
+    def send(self, message: object) -> None:
+        """Tell the worker what happened (a `lukfu.web.messages` message); draw its answer."""
+        wire = encode(message)
+        self.send_wire(json.dumps(wire), changes_hand(wire))
+
+    def send_wire(self, message: str, changing: bool = False) -> None:
+        """Send a message as it travels (JSON: the hand's cards carry theirs, render/table.py);
+        draw the answer when it comes.  Until every message sent is answered, the page carries
+        ``data-answering`` (the browser tests wait for it to go after each action of theirs, as
+        a player's eye would)."""
         self.unanswered += 1
-        changing = changes_hand(message)
         if changing:
             self.changing += 1
         document.documentElement.setAttribute("data-answering", "")
@@ -96,14 +102,14 @@ class App:
             if not self.unanswered:
                 document.documentElement.removeAttribute("data-answering")
 
-    async def _ask(self, message: list) -> None:
+    async def _ask(self, message: str) -> None:
         try:
-            ok, answer = await settled(self.game.receive(json.dumps(message)))
+            ok, answer = await settled(self.game.receive(message))
             if not ok:
                 raise RuntimeError("the game's worker: " + str(answer))
             await self.take(str(answer))
         except Exception as error:
-            self.fail(error, message[0] == "failure")
+            self.fail(error, message.startswith('["' + Failure.NAME + '"'))
 
     async def listen(self) -> None:
         """What the game says of its own accord, drawn as it comes, for as long as the page."""
@@ -148,12 +154,14 @@ class App:
         for _region in self.renderer.regions(self.view):
             if anew:
                 await asyncio.sleep(0)
+        if page:
+            self.renderer.panels.speaks(page["language"])
 
     def fail(self, error: BaseException, again: bool = False) -> None:
         if again:  # the failure panel itself failed: index.html's last resort shows it
             python_error(details(error))
             return
-        self.send(["failure", details(error)])
+        self.send(Failure(details(error)))
 
     # --- the page's events --------------------------------------------------------------------
 
@@ -161,8 +169,7 @@ class App:
         for name, (event, setting) in CONTROLS.items():
             node = document.getElementById(name)
             self._listen(node, event, lambda _e, s=setting, n=node: self.send(
-                ["setting", s, ("on" if n.checked else "off") if n.type == "checkbox"
-                 else str(n.value)]))
+                Setting(s, ("on" if n.checked else "off") if n.type == "checkbox" else str(n.value))))
         self._listen(document, "click", self.on_click)
         self._listen(document, "dblclick", self.on_double_click)
         self._listen(document, "keydown", self.on_key)
@@ -172,7 +179,7 @@ class App:
             self.effects.read_chosen_file(chooser)))
         # Escape closes the dialog by itself: the model hears it as "Keep playing".
         self._listen(document.getElementById("abandon"), "close",
-                     lambda _e: self.send(["press", "keep-playing"])
+                     lambda _e: self.send(Press("keep-playing"))
                      if self.view is not None and self.view.confirming else None)
         stored, kept = read_stored("local", STORED_PREFIX)
         tab, _ = read_stored("tab", STORED_PREFIX)
@@ -180,17 +187,17 @@ class App:
             languages = [str(code).lower() for code in window.navigator.languages]
         except Exception:
             languages = []
-        self.send(["start", {
+        self.send(Start({
             "query": str(window.location.search),
             "page_url": str(window.location.origin) + str(window.location.pathname),
             "languages": languages, "stored": stored, "tab": tab, "storage": kept,
             "touch": bool(window.matchMedia("(pointer: coarse)").matches),
             "reduced_motion": bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches),
             "static": self.renderer.panels.static_texts(),
-        }])
+        }))
         picker = document.getElementById("language")
         if str(picker.value) != str(picker.getAttribute("data-chosen")):  # picked while loading
-            self.send(["setting", "language", str(picker.value)])
+            self.send(Setting("language", str(picker.value)))
 
     def _listen(self, node: object, event: str, handler: object) -> None:
         proxy = create_proxy(handler)
@@ -201,18 +208,21 @@ class App:
         target = event.target.closest("[data-card], [data-action]")
         if not target or target.disabled:
             return
-        code = target.getAttribute("data-card")
-        if code and target.closest("#hand"):
-            self.send(["card", str(code)])
+        wire = target.getAttribute("data-message")
+        if wire and target.closest("#hand"):  # a card of your hand: its message as it travels
+            self.send_wire(str(wire))
             return
         name = str(target.getAttribute("data-action") or "")
-        if name and name not in PAGE_ACTIONS:
-            self.send(["press", name])
+        if name == "dismiss-notice":  # the model's notice, by its id, or a first look's key
+            key = str(target.closest(".notice").getAttribute("data-notice") or "")
+            self.send(DismissNotice(int(key) if key.isdigit() else key))
+        elif name and name not in PAGE_ACTIONS:
+            self.send(Press(name))
 
     def on_double_click(self, event: object) -> None:
         target = event.target.closest("#hand [data-card]")
         if target and not target.disabled:
-            self.send(["play-card", str(target.getAttribute("data-card"))])
+            self.send(PlayCard(str(target.getAttribute("data-card"))))
 
     def on_key(self, event: object) -> None:
         if event.altKey or event.ctrlKey or event.metaKey or event.defaultPrevented:
@@ -234,7 +244,7 @@ class App:
         where = "card:" + str(card.getAttribute("data-card")) if card else ""
         if claimed(key, where, self.replaying()):
             event.preventDefault()
-        self.send(["key", key, code, where, shift])
+        self.send(Key(key, code, where, shift))
 
     def on_key_up(self, event: object) -> None:
         """A button's Space clicks it as the key comes up: on your hand, the page sent it already."""
@@ -254,9 +264,9 @@ class App:
             if name in codes:
                 self.renderer.table.focus_card(hand_step(key, codes.index(name), len(codes)))
         elif key == SELECT:
-            self.send(["card", name])
+            self.send(HandCard(name))
         else:
-            self.send(["key", key, code, "card:" + name, shift])
+            self.send(Key(key, code, "card:" + name, shift))
 
     def release_keys(self) -> None:
         """The hand's keys held while it might change, each on the card that has the keyboard
@@ -270,7 +280,7 @@ class App:
             elif on_hand(key, self.replaying()):
                 self.hand_key(key, code, shift, card)
             else:  # a replay's key now
-                self.send(["key", key, code, "card:" + str(card.getAttribute("data-card")), shift])
+                self.send(Key(key, code, "card:" + str(card.getAttribute("data-card")), shift))
 
 
 _app = None  # the one game on the page, kept alive for its event handlers
@@ -283,7 +293,10 @@ async def start() -> None:
     game = await loading.game()
     if game is None:
         return  # (PyScript's worker could not start: Loading has said so)
+    loading.handed_over()
     _app = App(game, loading.silence)
     _app.start()
+    for key in loading.dismissed:  # a first look's notices closed before the game was up
+        _app.send(DismissNotice(key))
     window.lukfu.started()  # (a deal should follow)
     await _app.listen()

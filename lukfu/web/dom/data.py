@@ -1,8 +1,9 @@
 """The worker's view as the page reads it: JSON objects whose fields read as attributes.
 
 Plain Python (MicroPython and CPython).  The worker sends each view as JSON (`plain` there);
-`wrap` turns its objects back into `Data`, so the renderer reads ``page.table.seats`` as it
-would the worker's named tuples, and two views compare equal when their data do.
+`wrap` gives the page the parsed JSON as `Data`, read in place: ``page.table.seats`` reads as
+it would on the worker's named tuples (each object met on the way wrapped as it is read, once),
+and two views compare equal when their data do.
 """
 
 
@@ -11,12 +12,19 @@ class Data:
 
     def __init__(self, fields: dict[str, object]) -> None:
         self._fields = fields
+        self._read: dict[str, object] = {}  # fields read so far, wrapped
 
     def __getattr__(self, name: str) -> object:
         try:
-            return self._fields[name]
+            return self._read[name]
+        except KeyError:
+            pass
+        try:
+            value = wrap(self._fields[name])
         except KeyError:
             raise AttributeError(name) from None
+        self._read[name] = value
+        return value
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Data) and self._fields == other._fields
@@ -32,7 +40,7 @@ class Data:
 
 
 def wrap(value: object) -> object:
-    """JSON as the worker sent it, with every object a `Data`.
+    """JSON as the worker sent it, its objects read as `Data` (a list's items as they are read).
 
     >>> view = wrap({"seats": [{"name": "Left", "cards": 12}], "failure": None})
     >>> view.seats[0].name, view.failure, view == wrap({"seats": [{"name": "Left", "cards": 12}],
@@ -40,7 +48,7 @@ def wrap(value: object) -> object:
     ('Left', None, True)
     """
     if isinstance(value, dict):
-        return Data({key: wrap(item) for key, item in value.items()})
+        return Data(value)
     if isinstance(value, list):
         return [wrap(item) for item in value]
     return value

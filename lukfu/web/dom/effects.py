@@ -15,8 +15,22 @@ from lukfu.web.dom.audio import Audio
 from lukfu.web.dom.guard import call, get, settled
 from lukfu.web.dom.offline import Offline
 from lukfu.web.dom.render.dom import later
-
-LOCAL = "local"  # localStorage; "tab" is sessionStorage (lukfu.web.messages)
+from lukfu.web.messages import (
+    LOCAL,
+    AcceptNewVersion,
+    Address,
+    ChooseFile,
+    Copied,
+    Copy,
+    Download,
+    FileRead,
+    Forget,
+    Handled,
+    RegisterOffline,
+    Sound,
+    Store,
+    Stored,
+)
 
 
 def storage(area: str) -> tuple:
@@ -50,33 +64,33 @@ class Effects:
 
     def run(self, effect: list) -> None:
         kind, args = effect[0], effect[1:]
-        if kind == "store":
+        if kind == Store.NAME:
             area, key, value = args
             ok, kept = storage(area)
             if not ok or not call(kept, "setItem", key, value)[0]:  # full, or turned off
-                self.app.send(["stored", False])
-        elif kind == "forget":
+                self.app.send(Stored(False))
+        elif kind == Forget.NAME:
             area, key = args
             ok, kept = storage(area)
             if ok:  # (storage off: it was never kept anyway)
                 call(kept, "removeItem", key)
-        elif kind == "download":
+        elif kind == Download.NAME:
             self._download(args[0], args[1])
-        elif kind == "choose-file":
+        elif kind == ChooseFile.NAME:
             document.getElementById("stats-file").click()
-        elif kind == "copy":
+        elif kind == Copy.NAME:
             asyncio.create_task(self._copy(args[0]))
-        elif kind == "address":
+        elif kind == Address.NAME:
             query = args[0]
             call(window.history, "replaceState", None, "", query or window.location.pathname)
-        elif kind == "register-offline":
+        elif kind == RegisterOffline.NAME:
             asyncio.create_task(self.offline.register())
-        elif kind == "accept-new-version":
+        elif kind == AcceptNewVersion.NAME:
             self.offline.accept()
-        elif kind == "sound":
+        elif kind == Sound.NAME:
             self.audio.play(args[1], args[2], args[3])  # name, recipe, gap, volume
         else:
-            assert kind == "handled", kind  # the page claimed the key already (keys.claimed)
+            assert kind == Handled.NAME, kind  # the page claimed the key already (keys.claimed)
 
     async def _copy(self, text: str) -> None:
         """Copy the share link; where the browser will not, select it for the player to copy."""
@@ -84,7 +98,7 @@ class Effects:
         ok, writing = call(clipboard, "writeText", text) if clipboard else (False, None)
         if ok:
             ok, _ = await settled(writing)
-        self.app.send(["copied", ok])
+        self.app.send(Copied(ok))
         link = document.getElementById("share-link")
         if not ok and link:
             link.focus()
@@ -114,4 +128,4 @@ class Effects:
         if size <= self.max_import:
             ok, text = await settled(file.text())
             content = str(text) if ok else None
-        self.app.send(["file-read", size, content])
+        self.app.send(FileRead(size, content))

@@ -2,15 +2,16 @@
 
 Page-only, MicroPython (imports ``js``), part of the effects. Registered once the game is
 playable, so the first visit's start is not slowed. It tells `update` the worker's news as
-messages: the first time the precache completes, ``("offline", "ready")`` (the page says "Ready
-to play offline", once); when a newer version is waiting (or another tab has switched to it),
-``("offline", "newer")`` (`update` offers "New version — reload", but only between deals).
+messages: the first time the precache completes, ``Offline("ready")`` (the page says "Ready to
+play offline", once); when a newer version is waiting (or another tab has switched to it),
+``Offline("newer")`` (`update` offers "New version — reload", but only between deals).
 """
 
 from js import window
 from jsffi import create_proxy, to_js
 
 from lukfu.web.dom.guard import call, settled
+from lukfu.web.messages import Offline as News
 
 WORKER = "sw.js"  # relative: the scope is the page's folder, e.g. /<repo>/ on GitHub Pages
 
@@ -50,7 +51,7 @@ class Offline:
         if first:
             self._watch_first(registration.installing or registration.waiting or registration.active)
         elif registration.waiting:
-            self.dispatch(("offline", "newer"))
+            self.dispatch(News("newer"))
         self._on(registration, "updatefound", self.on_update_found)
 
     def _watch_first(self, worker: object) -> None:
@@ -58,17 +59,17 @@ class Offline:
         if not worker:
             return
         if str(worker.state) == "activated":
-            self.dispatch(("offline", "ready"))
+            self.dispatch(News("ready"))
             return
         self._on(worker, "statechange", lambda _event: (
-            self.dispatch(("offline", "ready")) if str(worker.state) == "activated" else None))
+            self.dispatch(News("ready")) if str(worker.state) == "activated" else None))
 
     def on_update_found(self, _event: object) -> None:
         worker = self.registration.installing
         if not worker or not self.registration.active:
             return  # the first install: _watch_first follows it
         self._on(worker, "statechange", lambda _event: (
-            self.dispatch(("offline", "newer")) if str(worker.state) == "installed" else None))
+            self.dispatch(News("newer")) if str(worker.state) == "installed" else None))
 
     def on_controller_change(self, _event: object) -> None:
         if not self.claimed:  # the first worker took charge of this page: nothing new
@@ -77,7 +78,7 @@ class Offline:
         if self.reloading:
             window.location.reload()
         else:  # another tab took the new version: this one reloads between deals
-            self.dispatch(("offline", "newer"))
+            self.dispatch(News("newer"))
 
     def accept(self) -> None:
         """The player chose the new version: let it take over, then reload into it."""

@@ -10,7 +10,7 @@ import asyncio
 import json
 import re
 
-from js import document, window
+from js import document
 from jsffi import to_js
 from pyscript.js_modules import page
 
@@ -140,7 +140,7 @@ class FirstLook:
         if self._early is None:
             self._early = {str(node.getAttribute("data-early")): node
                            for node in document.querySelectorAll("[data-early]")}
-            # (the ones the player closed meanwhile: index.html notes them in <body data-dismissed>)
+            # (the ones the player closed meanwhile: loading.py notes them in <body data-dismissed>)
             for key in str(document.body.getAttribute("data-dismissed") or "").split():
                 self._early[key] = None
         return self._early

@@ -70,8 +70,11 @@ class Panels:
         self._settings(page)
         self._log(page.log)
         self._show_notices(page.notices, page.dismiss)
-        if self.shown.changed("suit-tip", (page.suit_tip, page.dismiss)) and page.suit_tip:
-            self._suit_tip(page.suit_tip, page.dismiss)
+        if self.shown.changed("suit-tip", (page.suit_tip, page.dismiss)):
+            if page.suit_tip:
+                self._suit_tip(page.suit_tip, page.dismiss)
+            elif document.getElementById(SUIT_TIP_ID):  # closed (or another language has none)
+                self._take_down(document.getElementById(SUIT_TIP_ID))
         self.first_look.done()
         if self.shown.changed("stats", page.stats):
             self._stats(page.stats)
@@ -105,9 +108,9 @@ class Panels:
     def page_words(self, page: dict, shapes: bool) -> None:
         """The page's static text, in the language the worker now speaks (``page``: its
         ``language``, ``direction``, ``source`` (English, the page's own), ``words`` (one a
-        `static_texts` element) and the languages ``offered``)."""
+        `static_texts` element) and the languages ``offered``).  The root's ``lang`` follows
+        once the whole page is drawn in it (`speaks`); its direction now, for the drawing."""
         root = document.documentElement
-        root.setAttribute("lang", page["language"])
         root.setAttribute("dir", page["direction"])
         if not self._offered:
             self._offered = True
@@ -121,6 +124,10 @@ class Panels:
                 node.textContent = words
             self._card_pictures(page["language"], shapes)
         root.removeAttribute("data-translating")  # see index.html: the static text shows now
+
+    def speaks(self, language: str) -> None:
+        """The page is drawn in ``language``, every region of it: say so."""
+        document.documentElement.setAttribute("lang", language)
 
     def _card_pictures(self, language: str, shapes: bool) -> None:
         """The suit legend's and the rules card's pictures, in the language's own faces."""
@@ -210,17 +217,18 @@ class Panels:
     # --- notices ---------------------------------------------------------------------------------
 
     def _show_notices(self, notices: list, dismiss: str) -> None:
-        """Notices beside or below the table until dismissed (the close button works without
-        Python: the script in index.html handles it); a fleeting one floats over the top of the
-        page, so the table does not move, and goes by itself."""
+        """Notices beside or below the table until the model takes them down (a close button
+        sends "dismiss-notice": app.py); a fleeting one floats over the top of the page, so the
+        table does not move, and goes by itself."""
         if not self.shown.changed("notices", (notices, dismiss)):
             return
         ids = {n.id for n in notices}
         for notice_id in [i for i in self._notices if i not in ids]:
             item, fleeting = self._notices.pop(notice_id)
-            if fleeting and item.contains(document.activeElement):
+            focused = item.contains(document.activeElement)
+            if fleeting and focused:
                 continue  # news going by itself waits while the keyboard is on it
-            item.remove()
+            self._take_down(item)
         for notice in notices:
             item = self._notices.get(notice.id, (None, False))[0]
             if item is not None and not item.isConnected:
@@ -230,6 +238,7 @@ class Panels:
                 self._notices[notice.id] = (early or element("div"), notice.fleeting)
                 if early is not None:  # (None: closed before the game was ready)
                     adopt(early, notice.text, notice.action_label)
+                    early.setAttribute("data-notice", str(notice.id))
                 continue
             content = element("p", "notice-text")
             content.appendChild(element("span", "", notice.text))  # (as index.html's first look)
@@ -238,11 +247,21 @@ class Panels:
                 content.appendChild(element("button", "btn notice-action", notice.action_label,
                                             type="button", data_action=notice.action))
             fresh = self._notice(content, dismiss, "fleeting" if notice.fleeting else "")
+            fresh.setAttribute("data-notice", str(notice.id))
             if item is None:
                 self.notices.appendChild(fresh)
             else:
                 take_place(item, fresh)  # (said again, in another language: the keyboard stays)
             self._notices[notice.id] = (fresh, notice.fleeting)
+
+    def _take_down(self, item: object) -> None:
+        """A notice goes; closed by the keyboard, it goes on to the next notice, or the table."""
+        focused = item.contains(document.activeElement)
+        after = item.nextElementSibling or item.previousElementSibling
+        item.remove()
+        if focused:
+            close = after.querySelector("[data-action='dismiss-notice']") if after else None
+            (close or self.table).focus()
 
     def _notice(self, content: object, dismiss: str, cls: str = "") -> object:
         """A notice box holding ``content``, with its close button."""
@@ -275,6 +294,7 @@ class Panels:
         figure.appendChild(suits)
         bubble = self._notice(figure, dismiss, "suit-tip")
         bubble.id = SUIT_TIP_ID
+        bubble.setAttribute("data-notice", SUIT_TIP_ID)  # (closed: "dismiss-notice" with this key)
         bubble.setAttribute("role", "note")
         if old:
             take_place(old, bubble)

@@ -6,6 +6,8 @@ touching only the parts that changed.  A changed part's new elements are describ
 lists and built by one call (`fill`, `add`): text is always text, never HTML.
 """
 
+import json
+
 from js import document
 from jsffi import create_proxy
 
@@ -14,6 +16,7 @@ from lukfu.web.dom.keys import landing, shortcut_key
 from lukfu.web.dom.render.dom import Shown, add, card_image, fill, js_options, old_mark, term, tree
 from lukfu.web.dom.render.motion import Flight, deal_out
 from lukfu.web.dom.render.tips import Tips
+from lukfu.web.messages import HandCard, encode
 
 
 class Table:
@@ -272,7 +275,9 @@ class Table:
         inside = [card_image(card.code, "", self.language, self.shapes)]
         if card.old:
             inside.append(old_mark(old))
+        # (its message as it travels: a click sends it as it is, app.py)
         return tree("button", cls, inside=inside, type="button", data_card=card.code,
+                    data_message=json.dumps(encode(HandCard(card.code))),
                     aria_label=card.label, aria_pressed="true" if card.selected else "false",
                     aria_disabled="false" if enabled else "true",
                     tabindex="0" if card.code == self._current else "-1", **attrs)
