@@ -5,8 +5,8 @@ Playwright, Firefox over WebDriver BiDi, WebKitGTK through its WebDriver on an X
 site (site/) is served from a project folder with GitHub Pages' caching (max-age=600).
 
 - cold: navigation to a playable hand, a first visit (the page's own clock: performance.now()
-  when the hand is shown); split into the first paint, the game's worker ready (lukfuGame.ready:
-  Pyodide and the game loaded in it) and the hand shown;
+  when the hand is shown); split into the first paint, the game's worker ready (PyScript's
+  xworker.ready: Pyodide and the game loaded in it) and the hand shown;
 - warm: the same, a second visit (HTTP cache, the service worker installed meanwhile);
 - compile: WebAssembly.compile of Pyodide's 9.6 MB wasm, alone, in the page (the bytes first
   fetched, then timed);
@@ -53,9 +53,10 @@ SEED = 1
 MOMENTS = """(() => {
   const at = window.__moments ??= {};
   const now = performance.now();
-  if (window.lukfuGame && !at.hooked) {
+  const game = document.querySelector("script[type='py'][worker][name='game']");
+  if (game && game.xworker && !at.hooked) {  // (PyScript's: ready once the worker's Python ran)
     at.hooked = 1;
-    lukfuGame.ready.then(() => at.worker ??= performance.now());
+    game.xworker.ready.then(() => at.worker ??= performance.now());
   }
   const paint = performance.getEntriesByName('first-contentful-paint')[0];
   if (paint) at.paint = paint.startTime;

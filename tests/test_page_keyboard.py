@@ -176,27 +176,27 @@ RAW_KEYS = {"ArrowLeft": ("ArrowLeft", 37, ""), "ArrowUp": ("ArrowUp", 38, ""),
             "ArrowRight": ("ArrowRight", 39, ""), "ArrowDown": ("ArrowDown", 40, ""),
             "Home": ("Home", 36, ""), "End": ("End", 35, ""), "Space": (" ", 32, " "),
             "Enter": ("Enter", 13, "\r")}
-# The game's worker made slow, once window.slowWorker is set: each of its messages reaches the
-# page 150-400 ms late (pseudo-random, the same each run), in the order the worker sent them, as a
-# slow phone's.  (An init script: it wraps the Worker that PyScript makes for the game.)
+# The game's worker made slow, once window.slowWorker is set: each answer reaches the page
+# 50-300 ms after its message (pseudo-random, the same each run), in the order the worker gave
+# them, as a slow phone's.  (An init script: the page's Python takes the game's worker from
+# PyScript's workers with Reflect.get, pyscript/workers.py; this hands it one whose answers wait.)
 SLOW_WORKER = """(() => {
-  const Real = window.Worker;
+  const get = Reflect.get;
   let seed = 8, last = 0;
   const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-  window.Worker = class extends Real {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener("message", (event) => {
-        if (!window.slowWorker || event.late) return;
-        event.stopImmediatePropagation();
-        const at = last = Math.max(last, performance.now() + 150 + 250 * random());
-        setTimeout(() => {
-          const again = new MessageEvent("message", { data: event.data });
-          again.late = true;
-          this.dispatchEvent(again);
-        }, at - performance.now());
-      });
-    }
+  const late = (answer) => {
+    if (!window.slowWorker) return answer;
+    const at = last = Math.max(last, performance.now() + 50 + 250 * random());
+    const wait = (text) => new Promise((resolve) => setTimeout(() => resolve(text), at - performance.now()));
+    return answer.then(wait);
+  };
+  Reflect.get = function (target, name, ...rest) {
+    const value = get(target, name, ...rest);
+    if (name !== "game" || !value || typeof value.then !== "function") return value;
+    return value.then((game) => ({
+      receive: (text) => late(game.receive(text)),
+      next_answer: () => late(game.next_answer()),
+    }));
   };
 })();"""
 # Each card of your hand the keyboard goes to, in order, and for each key that went down,

@@ -145,7 +145,8 @@ class App:
             self.effects.run(effect)
 
     async def draw(self, view: dict, page: dict | None) -> None:
-        anew = self.view is None or bool(page)
+        first = self.view is None
+        anew = first or bool(page)
         self.view = wrap(view)
         if page:
             self.effects.max_import = page["max_import"]
@@ -154,6 +155,9 @@ class App:
         for _region in self.renderer.regions(self.view):
             if anew:
                 await asyncio.sleep(0)
+        if first:  # a first look's notices closed before the game was up (index.html notes them)
+            for key in str(document.body.getAttribute("data-dismissed") or "").split():
+                self.send(DismissNotice(key))
         if page:
             self.renderer.panels.speaks(page["language"])
 
@@ -293,10 +297,7 @@ async def start() -> None:
     game = await loading.game()
     if game is None:
         return  # (PyScript's worker could not start: Loading has said so)
-    loading.handed_over()
     _app = App(game, loading.silence)
     _app.start()
-    for key in loading.dismissed:  # a first look's notices closed before the game was up
-        _app.send(DismissNotice(key))
     window.lukfu.started()  # (a deal should follow)
     await _app.listen()

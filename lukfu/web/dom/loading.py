@@ -1,5 +1,4 @@
-"""The page while the game's worker loads: the bytes arrived on the loading bar, a failure told,
-a first look's notice closed.
+"""The page while the game's worker loads: the bytes arrived on the loading bar, a failure told.
 
 Page-only, MicroPython (imports ``js``).  The worker's interpreter module (static/pyodide.mjs)
 posts ``{lukfu: {received}}`` as Pyodide's downloads arrive and ``{lukfu: {failed}}`` when one
@@ -27,30 +26,10 @@ class Loading:
         self.rtl = str(document.documentElement.dir) == "rtl"
         self.done = False
         worker = document.querySelector(GAME).xworker
-        self._proxies = [create_proxy(self.news), create_proxy(self.broke), create_proxy(self.click)]
+        self._proxies = [create_proxy(self.news), create_proxy(self.broke)]
         worker.addEventListener("message", self._proxies[0])
         worker.onerror = self._proxies[1]  # (PyScript's: the worker's Python did not start)
-        document.addEventListener("click", self._proxies[2])
-        self.dismissed: list = []  # the first look's notices closed, by key ("learn", "suit-tip")
         self.show(0)
-
-    def click(self, event: object) -> None:
-        """A first look's notice (index.html's, shown before the game is ready) closed: it goes,
-        noted in ``<body data-dismissed>`` (render/dom.py: FirstLook) for the game to be told."""
-        button = event.target.closest("[data-early] [data-action='dismiss-notice']")
-        if not button:
-            return
-        item = button.closest("[data-early]")
-        self.dismissed.append(str(item.getAttribute("data-early")))
-        document.body.setAttribute("data-dismissed", " ".join(self.dismissed))
-        focused = item.contains(document.activeElement)
-        item.remove()
-        if focused:
-            document.getElementById("table").focus()
-
-    def handed_over(self) -> None:
-        """The game is up: the page's wiring (app.py) takes the clicks from here."""
-        document.removeEventListener("click", self._proxies[2])
 
     async def game(self) -> object:
         """The game's worker, once its Python has started (None if it could not start)."""
