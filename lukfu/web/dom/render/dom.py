@@ -1,16 +1,16 @@
 """Small tools for writing the DOM: elements with text (never HTML strings), card images.
 
-Page-only, MicroPython (imports ``js``), shared by the renderer's regions.  Each call from
-MicroPython into the page crosses its bridge to JavaScript, and a table of cards made node by
-node took thousands of them (70-130 ms on the page's thread): so the table describes its new
-nodes as `tree` lists and `fill` builds them in one call (static/page.mjs's fill).
+Page-only, MicroPython (imports ``jsffi`` and ``pyscript``), shared by the renderer's regions.
+Each call from MicroPython into the page crosses its bridge to JavaScript, and a table of cards
+made node by node took thousands of them (70-130 ms on the page's thread): so the table
+describes its new nodes as `tree` lists and `fill` builds them in one call (static/page.mjs's
+fill).
 """
 
 import asyncio
 import json
 import re
 
-from js import document
 from jsffi import to_js
 from pyscript.js_modules import page
 
@@ -123,62 +123,3 @@ class Shown:
 
     def forget(self, key: str) -> None:
         self._shown.pop(key, None)
-
-
-MISSING = object()  # (a key not found: None means something)
-
-
-class FirstLook:
-    """What index.html showed a new player from the first paint, before the game was ready: the
-    lesson's offer (key ``learn``, its button's action) and the suit legend (``suit-tip``).  The
-    first view takes each one it has, to put its own in its place; the rest then goes."""
-
-    def __init__(self) -> None:
-        self._early: dict | None = None  # read at the first view: key -> element, None if closed
-
-    def _read(self) -> dict:
-        if self._early is None:
-            self._early = {str(node.getAttribute("data-early")): node
-                           for node in document.querySelectorAll("[data-early]")}
-            # (the ones the player closed meanwhile: loading.py notes them in <body data-dismissed>)
-            for key in str(document.body.getAttribute("data-dismissed") or "").split():
-                self._early[key] = None
-        return self._early
-
-    def take(self, key: str) -> object:
-        """The element shown for ``key``: None where the player closed it, MISSING where there is
-        none (or the first view has been drawn)."""
-        return self._read().pop(key, MISSING)
-
-    def done(self) -> None:
-        """After each view: once the first is drawn, what it did not take goes."""
-        early = self._read()
-        for node in early.values():
-            if node is not None:
-                node.remove()  # not in the first view (a storage that said otherwise)
-        early.clear()
-
-
-def take_place(old: object, new: object) -> None:
-    """``new`` (a notice) in ``old``'s place, with the keyboard's focus if ``old`` had it: on
-    the button of the same action, else on its close button."""
-    active = document.activeElement
-    focused = old.contains(active)
-    action = active.getAttribute("data-action") if focused else None
-    old.replaceWith(new)
-    if focused:
-        same = new.querySelector(f'[data-action="{action}"]') if action else None
-        (same or new.querySelector(".notice-close")).focus(js_options(preventScroll=True))
-
-
-def adopt(early: object, text: str, label: str) -> None:
-    """index.html's first-look notice made the game's own, in place (a new element would be
-    painted anew): its words as the game says them, its button working."""
-    early.removeAttribute("data-early")
-    words = early.querySelector(".notice-text span")
-    if words.textContent != text:
-        words.textContent = text
-    button = early.querySelector(".notice-action")
-    if button.textContent != label:
-        button.textContent = label
-    button.disabled = False

@@ -1,5 +1,6 @@
-"""The page around the table: its static words, the log, the notices, the suit legend, the failure
-panel, the settings, the statistics panel and the "Abandon this deal?" dialog.
+"""The page around the table: its static words, the log, the notices and the suit legend (through
+`notices`), the failure panel, the settings, the statistics panel and the "Abandon this deal?"
+dialog.
 
 Page-only, MicroPython (imports ``js``): it copies a `lukfu.web.page.PageView` into the DOM,
 touching what changed.
@@ -8,19 +9,9 @@ touching what changed.
 from js import document, window
 
 from lukfu.web.dom.faces import BACK, CARD_DIR, SHAPES, card_src
-from lukfu.web.dom.render.dom import (
-    MISSING,
-    FirstLook,
-    Shown,
-    adopt,
-    clear,
-    element,
-    js_options,
-    normalize,
-    take_place,
-)
+from lukfu.web.dom.render.dom import Shown, clear, element, js_options, normalize
+from lukfu.web.dom.render.notices import Notices
 
-SUIT_TIP_ID = "suit-tip"
 SVG = "http://www.w3.org/2000/svg"
 
 
@@ -52,16 +43,12 @@ class Panels:
         self.table = document.getElementById("table")
         self.log = document.getElementById("log")
         self.live = self.log.closest("[aria-live]")  # the live region around the log's list
-        self.notices = document.getElementById("notices")
         self.picker = document.getElementById("language")
         self.shown = Shown()
         self._static = []  # the data-i18n elements, in the order of static_texts
         self._lines: dict[int, tuple[object, str]] = {}  # log line id: its element and words
-        # notice id: its element (not connected once dismissed), and whether it is fleeting
-        self._notices: dict[int, tuple[object, bool]] = {}
+        self.notices = Notices(self.table)
         self._phase_before_failure = ""
-        self._tip_made = False
-        self.first_look = FirstLook()
         self._shapes = False  # whether the faces last showed their suits' shapes
         self._offered = False  # the language picker keeps only the languages offered
         self._translated = False  # the static text was put into another language than English
@@ -69,13 +56,7 @@ class Panels:
     def render(self, page: object) -> None:
         self._settings(page)
         self._log(page.log)
-        self._show_notices(page.notices, page.dismiss)
-        if self.shown.changed("suit-tip", (page.suit_tip, page.dismiss)):
-            if page.suit_tip:
-                self._suit_tip(page.suit_tip, page.dismiss)
-            elif document.getElementById(SUIT_TIP_ID):  # closed (or another language has none)
-                self._take_down(document.getElementById(SUIT_TIP_ID))
-        self.first_look.done()
+        self.notices.render(page)  # the notices, the suit legend, a first look
         if self.shown.changed("stats", page.stats):
             self._stats(page.stats)
         if self.shown.changed("stats-panel", page.stats_panel):
@@ -213,93 +194,6 @@ class Panels:
 
     def _scroll_log(self, _time: float) -> None:
         self.log.scrollTop = self.log.scrollHeight
-
-    # --- notices ---------------------------------------------------------------------------------
-
-    def _show_notices(self, notices: list, dismiss: str) -> None:
-        """Notices beside or below the table until the model takes them down (a close button
-        sends "dismiss-notice": app.py); a fleeting one floats over the top of the page, so the
-        table does not move, and goes by itself."""
-        if not self.shown.changed("notices", (notices, dismiss)):
-            return
-        ids = {n.id for n in notices}
-        for notice_id in [i for i in self._notices if i not in ids]:
-            item, fleeting = self._notices.pop(notice_id)
-            focused = item.contains(document.activeElement)
-            if fleeting and focused:
-                continue  # news going by itself waits while the keyboard is on it
-            self._take_down(item)
-        for notice in notices:
-            item = self._notices.get(notice.id, (None, False))[0]
-            if item is not None and not item.isConnected:
-                continue  # dismissed
-            early = self.first_look.take(notice.action) if notice.action else MISSING
-            if early is not MISSING:  # index.html's first look: made the game's own
-                self._notices[notice.id] = (early or element("div"), notice.fleeting)
-                if early is not None:  # (None: closed before the game was ready)
-                    adopt(early, notice.text, notice.action_label)
-                    early.setAttribute("data-notice", str(notice.id))
-                continue
-            content = element("p", "notice-text")
-            content.appendChild(element("span", "", notice.text))  # (as index.html's first look)
-            if notice.action:
-                content.appendChild(document.createTextNode(" "))
-                content.appendChild(element("button", "btn notice-action", notice.action_label,
-                                            type="button", data_action=notice.action))
-            fresh = self._notice(content, dismiss, "fleeting" if notice.fleeting else "")
-            fresh.setAttribute("data-notice", str(notice.id))
-            if item is None:
-                self.notices.appendChild(fresh)
-            else:
-                take_place(item, fresh)  # (said again, in another language: the keyboard stays)
-            self._notices[notice.id] = (fresh, notice.fleeting)
-
-    def _take_down(self, item: object) -> None:
-        """A notice goes; closed by the keyboard, it goes on to the next notice, or the table."""
-        focused = item.contains(document.activeElement)
-        after = item.nextElementSibling or item.previousElementSibling
-        item.remove()
-        if focused:
-            close = after.querySelector("[data-action='dismiss-notice']") if after else None
-            (close or self.table).focus()
-
-    def _notice(self, content: object, dismiss: str, cls: str = "") -> object:
-        """A notice box holding ``content``, with its close button."""
-        item = element("div", f"notice {cls}".strip())
-        item.appendChild(content)
-        close = element("button", "notice-close", type="button", data_action="dismiss-notice",
-                        aria_label=dismiss, title=dismiss)
-        close.appendChild(element("span", "", "×", aria_hidden="true"))
-        item.appendChild(close)
-        return item
-
-    def _suit_tip(self, tip: object, dismiss: str) -> None:
-        """The suit legend after the notices (beside the table on a wide screen, below it on a
-        narrow one: it covers nothing and moves nothing), until dismissed.  Shown again in
-        another language, it replaces the one on show (not one dismissed)."""
-        old = document.getElementById(SUIT_TIP_ID)
-        closed_early = self.first_look.take(SUIT_TIP_ID) is None
-        if (self._tip_made or closed_early) and not old:
-            self._tip_made = True
-            return  # dismissed
-        self._tip_made = True
-        figure = element("figure", "suit-legend")
-        figure.appendChild(element("figcaption", "", tip.title))
-        suits = element("ul")
-        for src, name in tip.suits:
-            item = element("li")
-            item.appendChild(element("img", src=src, alt="", width="30", height="90"))
-            item.appendChild(element("span", "", name))
-            suits.appendChild(item)
-        figure.appendChild(suits)
-        bubble = self._notice(figure, dismiss, "suit-tip")
-        bubble.id = SUIT_TIP_ID
-        bubble.setAttribute("data-notice", SUIT_TIP_ID)  # (closed: "dismiss-notice" with this key)
-        bubble.setAttribute("role", "note")
-        if old:
-            take_place(old, bubble)
-        else:
-            self.notices.after(bubble)
 
     # --- the failure panel -------------------------------------------------------------------------
 
