@@ -177,19 +177,18 @@ RAW_KEYS = {"ArrowLeft": ("ArrowLeft", 37, ""), "ArrowUp": ("ArrowUp", 38, ""),
             "Home": ("Home", 36, ""), "End": ("End", 35, ""), "Space": (" ", 32, " "),
             "Enter": ("Enter", 13, "\r")}
 # The game's worker made slow, once window.slowWorker is set: each answer reaches the page
-# 50-300 ms after its message (pseudo-random, the same each run), in the order the worker gave
-# them, as a slow phone's.  (An init script: the page's Python takes the game's worker from
+# 50-300 ms after the worker gave it (pseudo-random, the same each run), in the order the worker
+# gave them, as a slow phone's.  (An init script: the page's Python takes the game's worker from
 # PyScript's workers with Reflect.get, pyscript/workers.py; this hands it one whose answers wait.)
 SLOW_WORKER = """(() => {
   const get = Reflect.get;
   let seed = 8, last = 0;
   const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-  const late = (answer) => {
-    if (!window.slowWorker) return answer;
+  const late = (answer) => answer.then((given) => {
+    if (!window.slowWorker) return given;
     const at = last = Math.max(last, performance.now() + 50 + 250 * random());
-    const wait = (text) => new Promise((resolve) => setTimeout(() => resolve(text), at - performance.now()));
-    return answer.then(wait);
-  };
+    return new Promise((resolve) => setTimeout(() => resolve(given), at - performance.now()));
+  });
   Reflect.get = function (target, name, ...rest) {
     const value = get(target, name, ...rest);
     if (name !== "game" || !value || typeof value.then !== "function") return value;
@@ -253,7 +252,7 @@ def outcome(page: Page) -> dict[str, Any]:
 
 
 def test_keys_faster_than_the_game_answers_do_what_they_do_one_by_one(page: Page) -> None:
-    """Forty keys 5 ms apart on a worker that answers 150-400 ms later: the keyboard moves at
+    """Forty keys 5 ms apart on a worker whose answers arrive 50-300 ms late: the keyboard moves at
     once (the page's own), Space and Enter act on the card it is on as they go down, keys after
     an Enter wait for its answer; the same cards selected and played, the keyboard on the same
     card (by the same way), the same log, as the same keys pressed one by one."""

@@ -6,15 +6,20 @@ from __future__ import annotations
 
 import json
 import re
+import tomllib
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 from conftest import NEW_PLAYER
+from test_page_lesson import READY
 
 from lukfu.i18n import LANGUAGES, translator
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # Every text the byte counter showed, and the bar's last value and maximum, however fast it went.
 RECORD_PROGRESS = """
@@ -205,3 +210,28 @@ def test_a_language_picked_while_the_runtime_loads_is_the_game_s(page: Page) -> 
     let_the_runtime_in(page, held)
     page.wait_for_function("document.documentElement.lang === 'fi'")
     assert page.inner_text(".rules-link[href='#rules']") == translator("fi").gettext("Rules")
+
+
+# What PyScript made of the page's two Python scripts, once the game is on the table.
+STARTED_BY_PYSCRIPT = """() => {
+  const game = document.querySelector("script[type='py'][worker][name='game']");
+  const page = document.querySelector("script[type='mpy']");
+  return {worker: !!(game && game.xworker), config: game && JSON.parse(game.getAttribute("config")),
+          page: !!(page && page.target),
+          scripts: document.querySelectorAll("script[type='py'], script[type='mpy']").length};
+}"""
+
+
+@pytest.mark.browser
+def test_pyscript_starts_the_game_s_worker_from_pyscript_toml_and_the_page_s_python(page: Page) -> None:
+    """The game plays under PyScript: its named worker "game" was started by PyScript (its
+    xworker) with pyscript.toml's configuration, and the page's MicroPython script was run by
+    PyScript (its target); a hand is dealt through them."""
+    with (ROOT / "pyscript.toml").open("rb") as f:
+        configured = tomllib.load(f)
+    page.goto("index.html?seed=4&delay=0")
+    page.wait_for_selector(READY, timeout=30_000)
+    started = page.evaluate(STARTED_BY_PYSCRIPT)
+    assert started == {"worker": True, "config": configured, "page": True, "scripts": 2}
+    page.click("[data-action='call']")
+    page.wait_for_function("() => document.getElementById('table').dataset.phase === 'playing'")

@@ -1,4 +1,4 @@
-"""The game's worker as the page meets it: JSON messages in, answers out, at once or unasked.
+"""The game's worker as the page meets it: JSON messages in, answers out in order, asked or not.
 
 `lukfu.web.worker` runs under CPython here as it does in Pyodide in the page's worker; the page
 side is played by a stand-in that reads the answers as the page does (`lukfu.web.dom.data.wrap`)
@@ -59,7 +59,8 @@ class JsonPage:
         in_a_loop_of_its_own(self._send(message))
 
     async def _send(self, message: list[Any]) -> None:
-        self.take(self.game.receive(json.dumps(message)))
+        seq = self.game.receive(json.dumps(message))
+        assert seq == self.game.outbox[-1]["seq"]  # its answer, next in line
         while self.game.tasks or self.game.outbox:
             if self.game.outbox:
                 self.take(await self.game.next_answer())

@@ -2,16 +2,17 @@
 thinking, and the game's own time.
 
 The page (`lukfu.web.dom`, MicroPython on the main thread) sends what happens to it as a JSON
-message to `receive`, which answers at once; everything else the game does in its own time, as
-asyncio tasks of this worker (a computer player's pause and thinking, the hint, the coach's
-review, a catalog's fetch, a notice's time), and tells the page unasked: the page awaits
-`next_answer` in a loop.  Every answer is JSON: its number (``seq``: an answer drawn after a
-later one is not drawn again), the view (`page.page_view`, its named tuples as objects), the
-page's effects (`messages`: storage, sounds, the clipboard…) and, when the language changed,
-the page's static words in it.  No Python runs on the page's main thread but the thin DOM
-layer, and the worker thinks in slices of ``SLICE_SECONDS``, so that a message arriving
-meanwhile (a press, a setting) is answered at once.  Anything that goes wrong becomes a
-`Failure` message.
+message to `receive`, which updates the model at once; everything else the game does in its own
+time, as asyncio tasks of this worker (a computer player's pause and thinking, the hint, the
+coach's review, a catalog's fetch, a notice's time). The page awaits `next_answer` in a loop: every
+answer comes that one way, in the order the game gave them (so the page never draws an older view,
+nor stores an older save, after a newer one). Each is JSON: its number (``seq``; `receive` returns
+its message's, for the page to know when it is drawn), the view (`page.page_view`, its named tuples
+as objects), the page's effects (`messages`: storage, sounds, the clipboard…) and, when the
+language changed, the page's static words in it. No Python runs on the page's main thread but the
+thin DOM layer, and the worker thinks in slices of ``SLICE_SECONDS``, so that a message arriving
+meanwhile (a press, a setting) is answered at once. Anything that goes wrong becomes a `Failure`
+message.
 """
 
 from __future__ import annotations
@@ -116,18 +117,19 @@ class Game:
 
     # --- the page's two calls -----------------------------------------------------------------
 
-    def receive(self, text: str) -> str:
-        """A message from the page (JSON); the answer (JSON), at once."""
+    def receive(self, text: str) -> int:
+        """A message from the page (JSON): its answer goes out with the others, in order
+        (`next_answer`); its number, for the page to know when it has drawn it."""
         message = decode(json.loads(text))
         if isinstance(message, Start):
             message = Start(self._started(dict(message.boot)))
-        effects: list[Effect] = []
-        self._dispatch(message, effects)
-        return json.dumps(self._answer(effects), ensure_ascii=False, separators=(",", ":"))
+        self.tell(message)
+        return self.seq
 
     async def next_answer(self) -> str:
-        """What the game has to tell the page of its own accord (JSON), once it has something:
-        every answer since the last call, as one."""
+        """What the game has to tell the page (JSON), once it has something: every answer since
+        the last call, as one, the answers to its messages and those of the game's own time in
+        the order the game gave them."""
         await self.news.wait()
         answers, self.outbox = self.outbox, []
         self.news.clear()
@@ -176,7 +178,7 @@ class Game:
         task.add_done_callback(self.tasks.discard)
 
     def tell(self, message: Message, thought: float | None = None) -> None:
-        """Update with a message of the game's own, and give the page the answer unasked."""
+        """Update with a message, and give the page the answer (unasked, if the game's own)."""
         effects: list[Effect] = []
         self._dispatch(message, effects)
         answer = self._answer(effects)
@@ -283,11 +285,11 @@ class Game:
 GAME = Game()
 
 
-def receive(text: str) -> str:
-    """A message from the page (JSON); the answer: the view and the page's effects (JSON)."""
+def receive(text: str) -> int:
+    """A message from the page (JSON); the number of its answer."""
     return GAME.receive(text)
 
 
 async def next_answer() -> str:
-    """The next answer the game gives unasked (JSON, as `receive`'s)."""
+    """The game's next answers, as one (JSON: the view and the page's effects)."""
     return await GAME.next_answer()

@@ -3,16 +3,16 @@ view, effects) is drawn by the renderer and carried out by the effects.
 
 Page-only, MicroPython (imports ``js`` and ``jsffi``), started by index.html's
 ``<script type="mpy">``; the game's worker is PyScript's named worker "game" (`lukfu.web.worker`,
-Pyodide), whose exported ``receive`` answers each message and ``next_answer`` whatever the game
-says of its own accord (a computer's move, the coach's progress), awaited in a loop.  No
-decision is made here: every one is `update`'s, in the worker.  The page never waits for the
-worker to go on answering the player: each message is sent as it happens, each answer drawn as
-it arrives (one the page drew a later answer than is not drawn, but its effects are carried out).
+Pyodide), whose exported ``receive`` takes each message and ``next_answer``, awaited in a loop,
+gives the answers in order: to the page's messages and of the game's own accord (a computer's
+move, the coach's progress).  No decision is made here: every one is `update`'s, in the worker.
+The page never waits for the worker to go on answering the player: each message is sent as it
+happens, each answer drawn as it arrives.
 Your hand's keyboard is the page's own (roving focus): the arrow keys, Home and End move along
 it at once, without a message, and Space and Enter send the card that has the keyboard as they
 go down; the worker never moves the keyboard.  Only while a message that may change your hand
 is unanswered (a play: `keys.changes_hand`) do the hand's keys wait, in order, for its answer.
-Anything that goes wrong on the page becomes a ``("failure", details)`` message.
+Anything that goes wrong on the page becomes a `Failure` message.
 """
 
 import asyncio
@@ -64,12 +64,12 @@ class App:
         self.game = game  # the worker's calls: receive(message), next_answer(), in JSON
         self.view = None  # the view last drawn
         self.seq = 0  # the number of the worker's answer last drawn
+        self.waiting: list = []  # (answer number, Event): messages sent, until that is drawn
         self.unanswered = 0  # messages sent, not answered yet
         self.changing = 0  # of those, the ones that may change your hand (keys.changes_hand)
         self.held: list = []  # the hand's keys pressed meanwhile: (key, code, shift), in order
         self.renderer = Renderer()
         self.effects = Effects(self, silence)
-        self._drawing = asyncio.Lock()  # one answer drawn at a time (the first in parts)
         self._proxies = []
 
     # --- to the worker and back ---------------------------------------------------------------
@@ -103,16 +103,20 @@ class App:
                 document.documentElement.removeAttribute("data-answering")
 
     async def _ask(self, message: str) -> None:
+        """Send ``message``; return once its answer is drawn (it comes by `listen`)."""
         try:
-            ok, answer = await settled(self.game.receive(message))
+            ok, seq = await settled(self.game.receive(message))
             if not ok:
-                raise RuntimeError("the game's worker: " + str(answer))
-            await self.take(str(answer))
+                raise RuntimeError("the game's worker: " + str(seq))
+            if self.seq < int(seq):
+                drawn = asyncio.Event()
+                self.waiting.append((int(seq), drawn))
+                await drawn.wait()
         except Exception as error:
             self.fail(error, message.startswith('["' + Failure.NAME + '"'))
 
     async def listen(self) -> None:
-        """What the game says of its own accord, drawn as it comes, for as long as the page."""
+        """The game's answers, drawn as they come, in order, for as long as the page."""
         while True:
             ok, answer = await settled(self.game.next_answer())
             try:
@@ -126,8 +130,11 @@ class App:
 
     async def take(self, text: str) -> None:
         answer = json.loads(text)
-        async with self._drawing:
-            await self.show(answer)
+        await self.show(answer)
+        self.seq = answer["seq"]
+        for waiting in [w for w in self.waiting if w[0] <= self.seq]:  # (their answers are drawn)
+            self.waiting.remove(waiting)
+            waiting[1].set()
         if "thought" in answer:  # a computer's decision: its time, to the move drawn
             now = window.performance.now()
             window.performance.measure(THINK_MEASURE, to_js(
@@ -137,9 +144,7 @@ class App:
         """Draw the worker's view, then carry out its effects.  A view with the page's words
         (the first, and a language switch: every region drawn anew) is drawn a region a task, so
         that the page answers the player between."""
-        fresh = answer["seq"] > self.seq
-        if fresh and answer["view"] is not None:  # (none while the worker starts the game)
-            self.seq = answer["seq"]
+        if answer["view"] is not None:  # (none while the worker starts the game)
             await self.draw(answer["view"], answer.get("page"))
         for effect in answer["effects"]:
             self.effects.run(effect)
