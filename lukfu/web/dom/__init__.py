@@ -9,6 +9,8 @@ worker answers with and turns the player's input into messages for it.
 
 The game itself (the model, `update`, the view, the computer players, the coach) runs in a
 Pyodide worker, `lukfu.web.worker`.  Everything here avoids what MicroPython lacks: no
-``__future__``, ``typing``, ``dataclasses`` or ``[*x]`` unpacking, and imports only from
-``lukfu.web.dom`` (the page's file system holds nothing else of ``lukfu``).
+``__future__``, ``typing`` (but for the type checker, under ``TYPE_CHECKING``: the renderer
+names the view's types it draws, `lukfu.web.page.PageView`…, in string annotations),
+``dataclasses`` or ``[*x]`` unpacking, and imports only from ``lukfu.web.dom`` (the page's file
+system holds nothing else of ``lukfu``).
 """

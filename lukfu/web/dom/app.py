@@ -31,6 +31,16 @@ from lukfu.web.dom.loading import Loading
 from lukfu.web.dom.render.renderer import Renderer
 from lukfu.web.messages import DismissNotice, Failure, HandCard, Key, PlayCard, Press, Setting, Start, encode
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (for mypy only: MicroPython has no typing module)
+    from collections.abc import Awaitable, Callable
+    from typing import Any
+
+    from jsffi import JsProxy
+
+    from lukfu.web.messages import Message
+    from lukfu.web.page import PageView
+
 STORED_PREFIX = "lukfu."  # every key the game keeps in the browser's storage
 # The settings' controls: element id -> (its DOM event, the setting's name); a checkbox's value
 # is "on" or "off", any other control's its value.
@@ -48,7 +58,7 @@ THINK_MEASURE = "lukfu-think"  # a computer's decision, thought to drawn (bench/
 def details(error: BaseException) -> str:
     """An error's traceback, as text."""
     text = io.StringIO()
-    sys.print_exception(error, text)
+    sys.print_exception(error, text)  # type: ignore[attr-defined]  # (MicroPython's)
     return text.getvalue()
 
 
@@ -60,21 +70,23 @@ def python_error(text: str) -> None:
 
 
 class App:
-    def __init__(self, game: object, silence: str) -> None:
+    def __init__(self, game: "JsProxy", silence: str) -> None:
         self.game = game  # the worker's calls: receive(message), next_answer(), in JSON
-        self.view = None  # the view last drawn
+        self.view: PageView | None = None  # the view last drawn
         self.seq = 0  # the number of the worker's answer last drawn
-        self.waiting: list = []  # (answer number, Event): messages sent, until that is drawn
+        # (answer number, Event): messages sent, until that is drawn
+        self.waiting: list[tuple[int, asyncio.Event]] = []
         self.unanswered = 0  # messages sent, not answered yet
         self.changing = 0  # of those, the ones that may change your hand (keys.changes_hand)
-        self.held: list = []  # the hand's keys pressed meanwhile: (key, code, shift), in order
+        # the hand's keys pressed meanwhile: (key, code, shift), in order
+        self.held: list[tuple[str, str, bool]] = []
         self.renderer = Renderer()
         self.effects = Effects(self, silence)
-        self._proxies = []
+        self._proxies: list[JsProxy] = []
 
     # --- to the worker and back ---------------------------------------------------------------
 
-    def send(self, message: object) -> None:
+    def send(self, message: "Message") -> None:
         """Tell the worker what happened (a `lukfu.web.messages` message); draw its answer."""
         wire = encode(message)
         self.send_wire(json.dumps(wire), changes_hand(wire))
@@ -90,7 +102,7 @@ class App:
         document.documentElement.setAttribute("data-answering", "")
         asyncio.create_task(self._answered(self._ask(message), changing))
 
-    async def _answered(self, asking: object, changing: bool) -> None:
+    async def _answered(self, asking: "Awaitable[None]", changing: bool) -> None:
         try:
             await asking
         finally:
@@ -140,7 +152,7 @@ class App:
             window.performance.measure(THINK_MEASURE, to_js(
                 {"start": now - 1000 * answer["thought"], "end": now}))
 
-    async def show(self, answer: dict) -> None:
+    async def show(self, answer: "dict[str, Any]") -> None:
         """Draw the worker's view, then carry out its effects.  A view with the page's words
         (the first, and a language switch: every region drawn anew) is drawn a region a task, so
         that the page answers the player between."""
@@ -149,15 +161,16 @@ class App:
         for effect in answer["effects"]:
             self.effects.run(effect)
 
-    async def draw(self, view: dict, page: dict | None) -> None:
+    async def draw(self, view: "dict[str, Any]", page: "dict[str, Any] | None") -> None:
         first = self.view is None
         anew = first or bool(page)
-        self.view = wrap(view)
+        drawn: PageView = wrap(view)  # (read in place as the worker's PageView it was)
+        self.view = drawn
         if page:
             self.effects.max_import = page["max_import"]
-            self.renderer.panels.page_words(page, self.view.settings.shapes)
+            self.renderer.panels.page_words(page, drawn.settings.shapes)
             await asyncio.sleep(0)  # the page's words are a region of their own
-        for _region in self.renderer.regions(self.view):
+        for _region in self.renderer.regions(drawn):
             if anew:
                 await asyncio.sleep(0)
         if first:  # a first look's notices closed before the game was up (index.html notes them)
@@ -208,12 +221,12 @@ class App:
         if str(picker.value) != str(picker.getAttribute("data-chosen")):  # picked while loading
             self.send(Setting("language", str(picker.value)))
 
-    def _listen(self, node: object, event: str, handler: object) -> None:
+    def _listen(self, node: "JsProxy", event: str, handler: "Callable[..., object]") -> None:
         proxy = create_proxy(handler)
         self._proxies.append(proxy)  # keep the proxy alive as long as the page
         node.addEventListener(event, proxy)
 
-    def on_click(self, event: object) -> None:
+    def on_click(self, event: "JsProxy") -> None:
         target = event.target.closest("[data-card], [data-action]")
         if not target or target.disabled:
             return
@@ -228,12 +241,12 @@ class App:
         elif name and name not in PAGE_ACTIONS:
             self.send(Press(name))
 
-    def on_double_click(self, event: object) -> None:
+    def on_double_click(self, event: "JsProxy") -> None:
         target = event.target.closest("#hand [data-card]")
         if target and not target.disabled:
             self.send(PlayCard(str(target.getAttribute("data-card"))))
 
-    def on_key(self, event: object) -> None:
+    def on_key(self, event: "JsProxy") -> None:
         if event.altKey or event.ctrlKey or event.metaKey or event.defaultPrevented:
             return
         target = event.target
@@ -255,7 +268,7 @@ class App:
             event.preventDefault()
         self.send(Key(key, code, where, shift))
 
-    def on_key_up(self, event: object) -> None:
+    def on_key_up(self, event: "JsProxy") -> None:
         """A button's Space clicks it as the key comes up: on your hand, the page sent it already."""
         target = event.target
         if str(event.key) == SELECT and target.closest and target.closest("#hand [data-card]"):
@@ -265,13 +278,14 @@ class App:
         return self.view is not None and self.view.table is not None \
             and self.view.table.phase == "replay"
 
-    def hand_key(self, key: str, code: str, shift: bool, card: object) -> None:
+    def hand_key(self, key: str, code: str, shift: bool, card: "JsProxy") -> None:
         """A key of your hand pressed on ``card``, the card that has the keyboard now."""
         name = str(card.getAttribute("data-card"))
         if key in HAND_KEYS:
             codes = self.renderer.table.hand_codes()
-            if name in codes:
-                self.renderer.table.focus_card(hand_step(key, codes.index(name), len(codes)))
+            step = hand_step(key, codes.index(name), len(codes)) if name in codes else None
+            if step is not None:
+                self.renderer.table.focus_card(step)
         elif key == SELECT:
             self.send(HandCard(name))
         else:

@@ -15,19 +15,30 @@ from pyscript.js_modules import page
 
 from lukfu.web.dom.guard import new, settled
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (for mypy only: MicroPython has no typing module)
+    from typing import TypeAlias
+
+    from jsffi import JsProxy
+
+    # A tone of a recipe (`lukfu.web.sounds.Tone`), as JSON brings it: wave, pitch, start,
+    # length, loudness.
+    Tone: TypeAlias = "tuple[str, float, float, float, float]"
+
 NOISE_SECONDS = 0.25  # the length of the noise buffer every burst is cut from
 
 
 class Audio:
     def __init__(self, silence: str) -> None:
         self.silence = silence  # a moment of silence to play first (static/silence.wav)
-        self.context: object = None
-        self.noise: object = None
+        self.context: JsProxy = None
+        self.noise: JsProxy = None
         self.broken = False
         self.busy_until = 0.0  # when the sounds asked for so far have started
-        self.waiting: list = []  # the sounds asked for while the audio output opens
+        # the sounds asked for while the audio output opens
+        self.waiting: list[tuple[list[Tone], float, float]] = []
 
-    def play(self, tones: list, gap: float, volume: float) -> None:
+    def play(self, tones: "list[Tone]", gap: float, volume: float) -> None:
         if self.broken or not tones:
             return
         if self.context is not None:
@@ -43,7 +54,7 @@ class Audio:
         for tones, gap, volume in waiting:
             self._play(tones, gap, volume)
 
-    def _play(self, tones: list, gap: float, volume: float) -> None:
+    def _play(self, tones: "list[Tone]", gap: float, volume: float) -> None:
         if self.broken:
             return
         try:
@@ -55,7 +66,7 @@ class Audio:
         except Exception:  # no Web Audio, or the browser refused it: silence
             self.broken = True
 
-    def _context(self) -> object:
+    def _context(self) -> "JsProxy":
         if self.context is None:
             ok, context = new("AudioContext")
             if not ok:  # no Web Audio, or the browser refused it: silence
@@ -68,7 +79,7 @@ class Audio:
             self.context.resume()
         return self.context
 
-    def _tone(self, context: object, wave: str, pitch: float, length: float, peak: float,
+    def _tone(self, context: "JsProxy", wave: str, pitch: float, length: float, peak: float,
               at: float) -> None:
         gain = context.createGain()
         gain.gain.setValueAtTime(0.0001, at)

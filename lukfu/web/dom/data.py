@@ -6,6 +6,10 @@ it would on the worker's named tuples (each object met on the way wrapped as it 
 and two views compare equal when their data do.
 """
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (for mypy only: MicroPython has no typing module)
+    from typing import Any
+
 
 class Data:
     """One object of the view: its fields as attributes (a missing one is an AttributeError)."""
@@ -39,8 +43,10 @@ class Data:
         return "Data(" + repr(self._fields) + ")"
 
 
-def wrap(value: object) -> object:
+def wrap(value: object) -> "Any":
     """JSON as the worker sent it, its objects read as `Data` (a list's items as they are read).
+    Typed Any: the page reads it as the worker's named tuples it stands for (the renderer's
+    annotations name them: `lukfu.web.page.PageView`…), so mypy checks each field read.
 
     >>> view = wrap({"seats": [{"name": "Left", "cards": 12}], "failure": None})
     >>> view.seats[0].name, view.failure, view == wrap({"seats": [{"name": "Left", "cards": 12}],

@@ -32,14 +32,25 @@ from lukfu.web.messages import (
     Stored,
 )
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (for mypy only: MicroPython has no typing module)
+    from typing import Any, Protocol
 
-def storage(area: str) -> tuple:
+    from jsffi import JsProxy
+
+    from lukfu.web.messages import Message
+
+    class Sender(Protocol):  # the page's `app.App`, which these effects answer
+        def send(self, message: Message) -> None: ...
+
+
+def storage(area: str) -> "tuple[bool, JsProxy]":
     """(True, localStorage or sessionStorage), or (False, why) where storage is turned off (a
     private window, privacy settings: even asking for it throws)."""
     return get(window, "localStorage" if area == LOCAL else "sessionStorage")
 
 
-def read_stored(area: str, prefix: str) -> tuple:
+def read_stored(area: str, prefix: str) -> "tuple[dict[str, str], bool]":
     """What the browser keeps in ``area`` under keys starting with ``prefix``, and False if it
     refuses to say."""
     ok, kept = storage(area)
@@ -56,13 +67,13 @@ def read_stored(area: str, prefix: str) -> tuple:
 
 
 class Effects:
-    def __init__(self, app: object, silence: str) -> None:
+    def __init__(self, app: "Sender", silence: str) -> None:
         self.app = app
         self.max_import = 0  # the largest file worth reading (the worker says: saving's limit)
         self.offline = Offline(app.send)
         self.audio = Audio(silence)
 
-    def run(self, effect: list) -> None:
+    def run(self, effect: "list[Any]") -> None:
         kind, args = effect[0], effect[1:]
         if kind == Store.NAME:
             area, key, value = args
@@ -116,7 +127,7 @@ class Effects:
         link.remove()
         later(1000, lambda: URL.revokeObjectURL(url))
 
-    async def read_chosen_file(self, chooser: object) -> None:
+    async def read_chosen_file(self, chooser: "JsProxy") -> None:
         """The file chosen to import, read (unless it is too large to be an export)."""
         files = chooser.files
         if not files.length:

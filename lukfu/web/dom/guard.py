@@ -9,26 +9,30 @@ or turned off, a browser that refuses audio or a service worker) goes through st
 
 from pyscript.js_modules import page
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (for mypy only: MicroPython has no typing module)
+    from jsffi import JsProxy
 
-def call(target: object, name: str, *args: object) -> tuple:
+
+def call(target: "JsProxy", name: str, *args: object) -> "tuple[bool, JsProxy]":
     """``target.name(*args)``: (True, its value), or (False, what it threw)."""
     result = page.call(target, name, *args)
     return bool(result[0]), result[1]
 
 
-def get(target: object, name: str) -> tuple:
+def get(target: "JsProxy", name: str) -> "tuple[bool, JsProxy]":
     """``target.name`` (some properties throw, e.g. localStorage where storage is off)."""
     result = page.get(target, name)
     return bool(result[0]), result[1]
 
 
-def new(name: str) -> tuple:
+def new(name: str) -> "tuple[bool, JsProxy]":
     """``new window[name]()`` (or its webkit-prefixed one): (True, it), or (False, why)."""
     result = page.make(name)
     return bool(result[0]), result[1]
 
 
-async def settled(promise: object) -> tuple:
+async def settled(promise: "JsProxy") -> "tuple[bool, JsProxy]":
     """The promise's value: (True, value), or (False, why it was rejected)."""
     result = await page.settle(promise)
     return bool(result[0]), result[1]

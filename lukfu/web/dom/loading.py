@@ -14,6 +14,10 @@ from pyscript import workers
 
 from lukfu.web.dom.guard import get, settled
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (for mypy only: MicroPython has no typing module)
+    from jsffi import JsProxy
+
 GAME = "script[type='py'][worker][name='game']"  # index.html's script of the game's worker
 
 
@@ -31,7 +35,7 @@ class Loading:
         worker.onerror = self._proxies[1]  # (PyScript's: the worker's Python did not start)
         self.show(0)
 
-    async def game(self) -> object:
+    async def game(self) -> "JsProxy":
         """The game's worker, once its Python has started (None if it could not start)."""
         ok, game = await settled(workers["game"])
         if ok and not get(game, "receive")[1]:  # (PyScript runs a worker whose Python failed)
@@ -41,7 +45,7 @@ class Loading:
         self.done = True
         return game if ok else None
 
-    def news(self, event: object) -> None:
+    def news(self, event: "JsProxy") -> None:
         news = get(event.data, "lukfu")[1] if event.data else None
         if self.done or not news:
             return
@@ -52,7 +56,7 @@ class Loading:
         elif received:
             self.show(int(received))
 
-    def broke(self, event: object) -> None:
+    def broke(self, event: "JsProxy") -> None:
         error = get(event, "error")[1]
         self.failed(str(get(error, "message")[1] if error else get(event, "message")[1]))
 

@@ -13,20 +13,28 @@ from jsffi import create_proxy, to_js
 from lukfu.web.dom.guard import call, settled
 from lukfu.web.messages import Offline as News
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (for mypy only: MicroPython has no typing module)
+    from collections.abc import Callable
+
+    from jsffi import JsProxy
+
+    from lukfu.web.messages import Message
+
 WORKER = "sw.js"  # relative: the scope is the page's folder, e.g. /<repo>/ on GitHub Pages
 
 
 class Offline:
     """The page's side of the service worker's life: install, ready, update."""
 
-    def __init__(self, dispatch: object) -> None:
+    def __init__(self, dispatch: "Callable[[Message], None]") -> None:
         self.dispatch = dispatch
-        self.registration: object = None
+        self.registration: JsProxy = None
         self.reloading = False
         self.claimed = False  # whether a worker controlled this page before
-        self._proxies: list[object] = []
+        self._proxies: list[JsProxy] = []
 
-    def _on(self, target: object, event: str, handler: object) -> None:
+    def _on(self, target: "JsProxy", event: str, handler: "Callable[[JsProxy], object]") -> None:
         proxy = create_proxy(handler)
         self._proxies.append(proxy)  # alive as long as the page
         target.addEventListener(event, proxy)
@@ -54,7 +62,7 @@ class Offline:
             self.dispatch(News("newer"))
         self._on(registration, "updatefound", self.on_update_found)
 
-    def _watch_first(self, worker: object) -> None:
+    def _watch_first(self, worker: "JsProxy") -> None:
         """Say "ready to play offline" once this first worker has its precache and runs."""
         if not worker:
             return
@@ -64,14 +72,14 @@ class Offline:
         self._on(worker, "statechange", lambda _event: (
             self.dispatch(News("ready")) if str(worker.state) == "activated" else None))
 
-    def on_update_found(self, _event: object) -> None:
+    def on_update_found(self, _event: "JsProxy") -> None:
         worker = self.registration.installing
         if not worker or not self.registration.active:
             return  # the first install: _watch_first follows it
         self._on(worker, "statechange", lambda _event: (
             self.dispatch(News("newer")) if str(worker.state) == "installed" else None))
 
-    def on_controller_change(self, _event: object) -> None:
+    def on_controller_change(self, _event: "JsProxy") -> None:
         if not self.claimed:  # the first worker took charge of this page: nothing new
             self.claimed = True
             return

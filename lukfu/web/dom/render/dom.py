@@ -16,48 +16,58 @@ from pyscript.js_modules import page
 
 from lukfu.web.dom.faces import card_src
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (for mypy only: MicroPython has no typing module)
+    from collections.abc import Callable, Iterable
+    from typing import TypeAlias
+
+    from jsffi import JsProxy
+
+    Tree: TypeAlias = "list[object]"  # a new element as `fill` builds it: see `tree`
+
 SOFT_HYPHEN = "\u00ad"  # where a translator allows a long word to break
 
 
-def element(tag: str, cls: str = "", text: str = "", **attrs: str) -> object:
+def element(tag: str, cls: str = "", text: str = "", **attrs: str) -> "JsProxy":
     """A new element, made by one call into the page: its class, its text, its attributes (a
     name's ``_`` written ``-``: ``aria_label`` is aria-label)."""
     return page.element(json.dumps(tree(tag, cls, text, **attrs)))
 
 
-def tree(tag: str, cls: str = "", text: str = "", inside: list = (), **attrs: str) -> list:
+def tree(tag: str, cls: str = "", text: str = "", inside: "Iterable[Tree | str]" = (),
+         **attrs: str) -> "Tree":
     """A new element as `fill` builds it: ``[tag, {attribute: value}, child…]``, its text first,
     then ``inside`` (trees, or strings for text); attributes named as for `element`."""
     named = {name.replace("_", "-"): value for name, value in attrs.items()}
     if cls:
         named["class"] = cls
-    item = [tag, named]
+    item: Tree = [tag, named]
     if text:
         item.append(str(text))
     item.extend(inside)
     return item
 
 
-def fill(parent: object, items: list) -> None:
+def fill(parent: "JsProxy", items: "list[Tree]") -> None:
     """Make the `tree` ``items`` the children of ``parent`` (in place of what it held): one
     call into the page."""
     page.fill(parent, json.dumps(items))
 
 
-def add(parent: object, items: list) -> None:
+def add(parent: "JsProxy", items: "list[Tree]") -> None:
     """Append the `tree` ``items`` to ``parent``'s children: one call into the page."""
     page.append(parent, json.dumps(items))
 
 
 def card_image(code: str, alt: str, language: str, shapes: bool = False, cls: str = "",
-               **attrs: str) -> list:
+               **attrs: str) -> "Tree":
     """A card's image, as a `tree`."""
     # width/height give the image its 1:3 box before the file arrives; CSS sets the real size.
     return tree("img", cls, src=card_src(code, language, shapes), alt=alt, width="60",
                 height="180", draggable="false", decoding="async", **attrs)
 
 
-def term(cls: str, text: str, tip: str, tip_id: str) -> list:
+def term(cls: str, text: str, tip: str, tip_id: str) -> "Tree":
     """A game word that explains itself, as a `tree`: a button (reached by the keyboard,
     described to screen readers) followed by its explanation, a tooltip that the stylesheet
     shows on hover, focus and long press (`tips`)."""
@@ -66,11 +76,11 @@ def term(cls: str, text: str, tip: str, tip_id: str) -> list:
         tree("span", "term-tip", tip, role="tooltip", id=tip_id)])
 
 
-def old_mark(word: str) -> list:
+def old_mark(word: str) -> "Tree":
     """The word Old written on a card, as a `tree`.  Where the card is too narrow for it, it may
     break onto a second line at the translator's soft hyphens, which become <wbr>: the visible
     text stays the whole word, as in the card's name, and no hyphen is drawn."""
-    inside: list = []
+    inside: list[Tree | str] = []
     for index, part in enumerate(word.split(SOFT_HYPHEN)):
         if index:
             inside.append(tree("wbr"))
@@ -78,7 +88,7 @@ def old_mark(word: str) -> list:
     return tree("span", "old-mark", aria_hidden="true", inside=inside)
 
 
-def clear(node: object) -> None:
+def clear(node: "JsProxy") -> None:
     node.replaceChildren()
 
 
@@ -87,7 +97,7 @@ def normalize(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def later(ms: int, call: object) -> object:
+def later(ms: int, call: "Callable[[], object]") -> "asyncio.Task[None]":
     """``call()`` after ``ms`` milliseconds, on MicroPython's event loop; ``.cancel()`` the
     result to call it off.  (Never the page's setTimeout with a Python function: in MicroPython
     1.28 the event loop's own timers fail with "Illegal invocation" after one.)"""
@@ -98,7 +108,7 @@ def later(ms: int, call: object) -> object:
     return asyncio.create_task(wait())
 
 
-def js_options(**values: object) -> object:
+def js_options(**values: object) -> "JsProxy":
     """A JavaScript object of ``values`` (for focus() and animate())."""
     return to_js(values)
 

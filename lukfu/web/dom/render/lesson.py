@@ -9,15 +9,21 @@ from js import document
 
 from lukfu.web.dom.render.dom import Shown, clear, element
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (for mypy only: MicroPython has no typing module)
+    from jsffi import JsProxy
+
+    from lukfu.web.lesson import LessonView
+
 FOCUS_CLASS = "lesson-focus"
 
 
 class LessonPanel:
     def __init__(self) -> None:
         self.shown = Shown()
-        self.marked: list[object] = []
+        self.marked: list[JsProxy] = []
 
-    def render(self, lesson: object) -> None:
+    def render(self, lesson: "LessonView | None") -> None:
         self._mark(lesson.focus if lesson else ())  # each time: the table may have new cards
         if not self.shown.changed("lesson", lesson):
             return

@@ -11,8 +11,14 @@ from jsffi import to_js
 
 from lukfu.web.dom.render.dom import js_options
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (for mypy only: MicroPython has no typing module)
+    from jsffi import JsProxy
 
-def flight_keys(trick: object) -> dict[str, tuple[int, str]]:
+    from lukfu.web.view import TrickView
+
+
+def flight_keys(trick: "TrickView | None") -> dict[str, tuple[int, str]]:
     """Each card image of a trick view by its ``data-flight`` key ("seat index code"): (seat,
     code).  A face-down card's code is "back"."""
     keys: dict[str, tuple[int, str]] = {}
@@ -26,12 +32,12 @@ def flight_keys(trick: object) -> dict[str, tuple[int, str]]:
 
 
 class Flight:
-    def __init__(self, box: object, hand: object, seats: list[object], before: object,
-                 duration: int) -> None:
+    def __init__(self, box: "JsProxy", hand: "JsProxy", seats: "list[JsProxy]",
+                 before: "TrickView | None", duration: int) -> None:
         self.box, self.seats, self.duration = box, seats, duration
         self.before = flight_keys(before)
         self.winner: int | None = None
-        self.leaving: list[tuple[object, object]] = []  # (a finished trick's card, where it was)
+        self.leaving: list[tuple[JsProxy, JsProxy]] = []  # (a finished trick's card, where it was)
         if before is not None and before.finished:
             self.winner = next((slot.seat for slot in before.slots if slot.best), None)
             self.leaving = [(img, img.getBoundingClientRect())
@@ -41,7 +47,7 @@ class Flight:
         self.places = [(seat.querySelector(".seat-cards") or seat.querySelector(".seat-label"))
                        .getBoundingClientRect() for seat in seats]
 
-    def land(self, after: object) -> None:
+    def land(self, after: "TrickView") -> None:
         arrived = flight_keys(after)
         if self.leaving and self.winner is not None and arrived != self.before:
             self._send_to_winner(self.winner)
@@ -71,7 +77,7 @@ class Flight:
             moving = self._move(ghost, pile, rect, forwards=True)
             moving.onfinish = (lambda _event, ghost=ghost: ghost.remove())
 
-    def _move(self, node: object, there: object, here: object, forwards: bool) -> object:
+    def _move(self, node: "JsProxy", there: "JsProxy", here: "JsProxy", forwards: bool) -> "JsProxy":
         """Animate ``node`` (at ``here``) from ``there`` to where it is, or when ``forwards``
         from where it is to ``there``, fading away."""
         dx = there.left + there.width / 2 - (here.left + here.width / 2)
@@ -88,7 +94,7 @@ class Flight:
                                        fill="forwards" if forwards else "none"))
 
 
-def deal_out(hand: object, seats: list, deck: object, duration: int) -> None:
+def deal_out(hand: "JsProxy", seats: "list[JsProxy]", deck: "JsProxy", duration: int) -> None:
     """Fresh cards dealt from the middle of the table: your hand's, one after another, and the
     two side seats' backs with them; ``duration`` is a card's move (the speed setting's; never
     called with reduced motion or "instant").  Every place is read before any card moves: a
@@ -104,7 +110,7 @@ def deal_out(hand: object, seats: list, deck: object, duration: int) -> None:
         _arrive(node, here, there, duration, delay)
 
 
-def _arrive(node: object, here: object, there: object, duration: int, delay: float) -> None:
+def _arrive(node: "JsProxy", here: "JsProxy", there: "JsProxy", duration: int, delay: float) -> None:
     dx = there.left + there.width / 2 - (here.left + here.width / 2)
     dy = there.top + there.height / 2 - (here.top + here.height / 2)
     frames = [{"transform": f"translate({dx}px, {dy}px) scale(0.5)", "opacity": 0},

@@ -10,6 +10,13 @@ from js import document
 
 from lukfu.web.dom.render.dom import Shown, element, js_options
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (for mypy only: MicroPython has no typing module)
+    from jsffi import JsProxy
+
+    from lukfu.web.faces import SuitTipView
+    from lukfu.web.page import NoticeView, PageView
+
 SUIT_TIP_ID = "suit-tip"
 MISSING = object()  # (a key not found: None means something)
 
@@ -20,9 +27,10 @@ class FirstLook:
     first view takes each one it has, to put its own in its place; the rest then goes."""
 
     def __init__(self) -> None:
-        self._early: dict | None = None  # read at the first view: key -> element, None if closed
+        # read at the first view: key -> element, None if closed
+        self._early: dict[str, JsProxy] | None = None
 
-    def _read(self) -> dict:
+    def _read(self) -> "dict[str, JsProxy]":
         if self._early is None:
             self._early = {str(node.getAttribute("data-early")): node
                            for node in document.querySelectorAll("[data-early]")}
@@ -31,7 +39,7 @@ class FirstLook:
                 self._early[key] = None
         return self._early
 
-    def take(self, key: str) -> object:
+    def take(self, key: str) -> "JsProxy":
         """The element shown for ``key``: None where the player closed it, MISSING where there is
         none (or the first view has been drawn)."""
         return self._read().pop(key, MISSING)
@@ -45,7 +53,7 @@ class FirstLook:
         early.clear()
 
 
-def take_place(old: object, new: object) -> None:
+def take_place(old: "JsProxy", new: "JsProxy") -> None:
     """``new`` (a notice) in ``old``'s place, with the keyboard's focus if ``old`` had it: on
     the button of the same action, else on its close button."""
     active = document.activeElement
@@ -57,7 +65,7 @@ def take_place(old: object, new: object) -> None:
         (same or new.querySelector(".notice-close")).focus(js_options(preventScroll=True))
 
 
-def adopt(early: object, text: str, label: str) -> None:
+def adopt(early: "JsProxy", text: str, label: str) -> None:
     """index.html's first-look notice made the game's own, in place (a new element would be
     painted anew): its words as the game says them, its button working."""
     early.removeAttribute("data-early")
@@ -73,16 +81,16 @@ def adopt(early: object, text: str, label: str) -> None:
 class Notices:
     """The notices and the suit legend (``table`` gets the keyboard when the last one goes)."""
 
-    def __init__(self, table: object) -> None:
+    def __init__(self, table: "JsProxy") -> None:
         self.table = table
         self.notices = document.getElementById("notices")
         self.shown = Shown()
         # notice id: its element (not connected once dismissed), and whether it is fleeting
-        self._notices: dict[int, tuple[object, bool]] = {}
+        self._notices: dict[int, tuple[JsProxy, bool]] = {}
         self._tip_made = False
         self.first_look = FirstLook()
 
-    def render(self, page: object) -> None:
+    def render(self, page: "PageView") -> None:
         self._show_notices(page.notices, page.dismiss)
         if self.shown.changed("suit-tip", (page.suit_tip, page.dismiss)):
             if page.suit_tip:
@@ -91,7 +99,7 @@ class Notices:
                 self._take_down(document.getElementById(SUIT_TIP_ID))
         self.first_look.done()
 
-    def _show_notices(self, notices: list, dismiss: str) -> None:
+    def _show_notices(self, notices: "tuple[NoticeView, ...]", dismiss: str) -> None:
         """Notices beside or below the table until the model takes them down (a close button
         sends "dismiss-notice": app.py); a fleeting one floats over the top of the page, so the
         table does not move, and goes by itself."""
@@ -108,7 +116,7 @@ class Notices:
             item = self._notices.get(notice.id, (None, False))[0]
             if item is not None and not item.isConnected:
                 continue  # dismissed
-            early = self.first_look.take(notice.action) if notice.action else MISSING
+            early: JsProxy = self.first_look.take(notice.action) if notice.action else MISSING
             if early is not MISSING:  # index.html's first look: made the game's own
                 self._notices[notice.id] = (early or element("div"), notice.fleeting)
                 if early is not None:  # (None: closed before the game was ready)
@@ -129,7 +137,7 @@ class Notices:
                 take_place(item, fresh)  # (said again, in another language: the keyboard stays)
             self._notices[notice.id] = (fresh, notice.fleeting)
 
-    def _take_down(self, item: object) -> None:
+    def _take_down(self, item: "JsProxy") -> None:
         """A notice goes; closed by the keyboard, it goes on to the next notice, or the table."""
         focused = item.contains(document.activeElement)
         after = item.nextElementSibling or item.previousElementSibling
@@ -138,7 +146,7 @@ class Notices:
             close = after.querySelector("[data-action='dismiss-notice']") if after else None
             (close or self.table).focus()
 
-    def _notice(self, content: object, dismiss: str, cls: str = "") -> object:
+    def _notice(self, content: "JsProxy", dismiss: str, cls: str = "") -> "JsProxy":
         """A notice box holding ``content``, with its close button."""
         item = element("div", f"notice {cls}".strip())
         item.appendChild(content)
@@ -148,7 +156,7 @@ class Notices:
         item.appendChild(close)
         return item
 
-    def _suit_tip(self, tip: object, dismiss: str) -> None:
+    def _suit_tip(self, tip: "SuitTipView", dismiss: str) -> None:
         """The suit legend after the notices (beside the table on a wide screen, below it on a
         narrow one: it covers nothing and moves nothing), until dismissed.  Shown again in
         another language, it replaces the one on show (not one dismissed)."""

@@ -12,11 +12,21 @@ from lukfu.web.dom.faces import BACK, CARD_DIR, SHAPES, card_src
 from lukfu.web.dom.render.dom import Shown, clear, element, js_options, normalize
 from lukfu.web.dom.render.notices import Notices
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (for mypy only: MicroPython has no typing module)
+    from collections.abc import Iterable
+    from typing import Any
+
+    from jsffi import JsProxy
+
+    from lukfu.web.page import PageView, StatsPanelView
+    from lukfu.web.statistics import Chart, SheetView, StatsView
+
 SVG = "http://www.w3.org/2000/svg"
 
 
-def number_table(cls: str, corner: str, columns: list,
-                 rows: list) -> object:
+def number_table(cls: str, corner: str, columns: "Iterable[str]",
+                 rows: "Iterable[tuple[str, Iterable[str]]]") -> "JsProxy":
     """A table of numbers: a heading a column (``corner`` above the rows' labels, "" for none),
     then a row a label, its numbers aligned at the end."""
     head = element("tr")
@@ -45,15 +55,15 @@ class Panels:
         self.live = self.log.closest("[aria-live]")  # the live region around the log's list
         self.picker = document.getElementById("language")
         self.shown = Shown()
-        self._static = []  # the data-i18n elements, in the order of static_texts
-        self._lines: dict[int, tuple[object, str]] = {}  # log line id: its element and words
+        self._static: list[JsProxy] = []  # the data-i18n elements, in the order of static_texts
+        self._lines: dict[int, tuple[JsProxy, str]] = {}  # log line id: its element and words
         self.notices = Notices(self.table)
         self._phase_before_failure = ""
         self._shapes = False  # whether the faces last showed their suits' shapes
         self._offered = False  # the language picker keeps only the languages offered
         self._translated = False  # the static text was put into another language than English
 
-    def render(self, page: object) -> None:
+    def render(self, page: "PageView") -> None:
         self._settings(page)
         self._log(page.log)
         self.notices.render(page)  # the notices, the suit legend, a first look
@@ -74,7 +84,7 @@ class Panels:
 
     # --- static words and settings ---------------------------------------------------------------
 
-    def static_texts(self) -> list:
+    def static_texts(self) -> "list[list[str | None]]":
         """The English of every ``data-i18n`` element, with its context (the worker translates
         them: `page_words`).  The loading panel may already be translated (index.html's
         loader): its English waits in data-msgid."""
@@ -86,7 +96,7 @@ class Panels:
             texts.append([english, context])
         return texts
 
-    def page_words(self, page: dict, shapes: bool) -> None:
+    def page_words(self, page: "dict[str, Any]", shapes: bool) -> None:
         """The page's static text, in the language the worker now speaks (``page``: its
         ``language``, ``direction``, ``source`` (English, the page's own), ``words`` (one a
         `static_texts` element) and the languages ``offered``).  The root's ``lang`` follows
@@ -118,7 +128,7 @@ class Panels:
         for img in document.querySelectorAll("#rules img[data-face]"):
             img.setAttribute("src", card_src(str(img.getAttribute("data-face")), language, shapes))
 
-    def _settings(self, page: object) -> None:
+    def _settings(self, page: "PageView") -> None:
         settings = page.settings
         values = [("speed", settings.speed), ("level", settings.level),
                   ("language", settings.language)]
@@ -238,7 +248,7 @@ class Panels:
 
     # --- statistics ----------------------------------------------------------------------------
 
-    def _stats(self, view: object) -> None:
+    def _stats(self, view: "StatsView") -> None:
         """Fill the statistics panel: a table (a column a level), the chart, or the empty text."""
         body = document.getElementById("stats-body")
         clear(body)
@@ -255,7 +265,7 @@ class Panels:
         if view.chart is not None:
             body.appendChild(self._chart(view.chart))
 
-    def _sheet(self, sheet: object) -> object:
+    def _sheet(self, sheet: "SheetView") -> "JsProxy":
         """This visit's score sheet: a row a deal, the latest at the foot."""
         box = element("div", "score-sheet", tabindex="0", role="region", aria_label=sheet.title)
         table = number_table("stats-table sheet-table", sheet.head[0], sheet.head[1:],
@@ -264,7 +274,7 @@ class Panels:
         box.appendChild(table)
         return box
 
-    def _chart(self, chart: object) -> object:
+    def _chart(self, chart: "Chart") -> "JsProxy":
         figure = element("figure", "stats-chart")
         svg = document.createElementNS(SVG, "svg")
         for name, value in (("viewBox", f"0 0 {chart.width} {chart.height}"), ("role", "img"),
@@ -288,7 +298,7 @@ class Panels:
         figure.appendChild(element("figcaption", "", chart.label))
         return figure
 
-    def _stats_panel(self, view: object) -> None:
+    def _stats_panel(self, view: "StatsPanelView") -> None:
         """How an import went (in the panel's live region), every refused field, or the
         question before an import replaces the statistics."""
         confirm = document.getElementById("stats-confirm")

@@ -8,6 +8,12 @@ from lukfu.web.dom.render.panels import Panels
 from lukfu.web.dom.render.review import ReviewPanel
 from lukfu.web.dom.render.table import Table
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (for mypy only: MicroPython has no typing module)
+    from collections.abc import Iterator
+
+    from lukfu.web.page import PageView
+
 
 class Renderer:
     def __init__(self) -> None:
@@ -16,7 +22,7 @@ class Renderer:
         self.review = ReviewPanel()
         self.lesson = LessonPanel()
 
-    def regions(self, page: object) -> object:
+    def regions(self, page: "PageView") -> "Iterator[str]":
         """Draw the view ``page``, a region at a time: a generator that pauses after each
         region drawn (the caller goes on at once, or lets the page answer the player first)."""
         self.table.read_places(page)  # before any region writes

@@ -8,12 +8,18 @@ from js import document
 
 from lukfu.web.dom.render.dom import Shown, clear, element
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (for mypy only: MicroPython has no typing module)
+    from jsffi import JsProxy
+
+    from lukfu.web.review import ReviewView
+
 
 class ReviewPanel:
     def __init__(self) -> None:
         self.shown = Shown()
 
-    def render(self, review: object) -> None:
+    def render(self, review: "ReviewView | None") -> None:
         if not self.shown.changed("review", review):
             return
         panel = document.getElementById("review")
@@ -46,7 +52,7 @@ class ReviewPanel:
         if opening:
             panel.scrollIntoView()
 
-    def _decisions(self, review: object) -> object:
+    def _decisions(self, review: "ReviewView") -> "JsProxy":
         found = element("ol", "review-decisions")
         for decision in review.decisions:
             item = element("li", f"decision {decision.verdict}", data_loss=decision.loss,

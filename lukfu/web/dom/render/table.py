@@ -18,6 +18,15 @@ from lukfu.web.dom.render.motion import Flight, deal_out
 from lukfu.web.dom.render.tips import Tips
 from lukfu.web.messages import HandCard, encode
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (for mypy only: MicroPython has no typing module)
+    from jsffi import JsProxy
+
+    from lukfu.web.dom.render.dom import Tree
+    from lukfu.web.page import PageView
+    from lukfu.web.result import ResultView
+    from lukfu.web.view import ButtonView, CardView, SeatView, TableView, TrickView
+
 
 class Table:
     """The table's DOM.  `render` it with each new page view."""
@@ -39,19 +48,20 @@ class Table:
         self.language = ""
         self.shapes = False
         self.motion = 0
-        self.words: object = None
-        self._trick_view: object = None
+        self.words: PageView | None = None
+        self._trick_view: TrickView | None = None
         self._dealt = ""  # the cards last dealt out (TableView.dealt)
         self._current = ""  # the card of your hand that holds the tab stop
-        self._codes: list = []  # your hand's cards as drawn
-        self._pressed: dict = {}  # what each card of your hand shows: (selected, usable, better)
-        self._flight: object = None  # the cards' places before this render (read_places)
+        self._codes: list[str] = []  # your hand's cards as drawn
+        # what each card of your hand shows: (selected, usable, better)
+        self._pressed: dict[str, tuple[bool, bool, bool]] = {}
+        self._flight: Flight | None = None  # the cards' places before this render (read_places)
         # Whichever card of your hand gets the keyboard (the arrow keys, Tab, a click, a screen
         # reader) is its tab stop from then on, and a view drawn later keeps the keyboard there.
         self._on_focus = create_proxy(self._focused)
         self.hand.addEventListener("focusin", self._on_focus)
 
-    def read_places(self, page: object) -> None:
+    def read_places(self, page: "PageView") -> None:
         """Before anything of a render is written (`renderer.Renderer.regions`): where the cards
         are, if the trick is about to change and cards may move.  (A read after a write makes
         the browser lay the page out again, there and then: 30 ms and more on a phone.)"""
@@ -63,7 +73,7 @@ class Table:
             return
         self._flight = Flight(self.trick, self.hand, self.seats, self._trick_view, motion)
 
-    def render(self, page: object, failed: bool) -> None:
+    def render(self, page: "PageView", failed: bool) -> None:
         view = page.table
         self.words, self.motion = page, page.settings.motion
         if self.language != page.language or self.shapes != page.settings.shapes:
@@ -83,7 +93,7 @@ class Table:
             # on the table instead of dropping it to the top of the page.
             self.node.focus(js_options(preventScroll=True))
 
-    def _render(self, view: object) -> None:
+    def _render(self, view: "TableView") -> None:
         panel = self.failure
         if self.node.getAttribute("data-phase") == "error" and not panel.hidden:
             # The page's last-resort panel (index.html: a Python error nobody caught) stays up,
@@ -126,7 +136,7 @@ class Table:
         if status and self.words is not None:
             status.textContent = self.words.share_status
 
-    def _seat(self, view: object) -> None:
+    def _seat(self, view: "SeatView") -> None:
         if not self.shown.changed(f"seat{view.seat}", view):
             return
         self.seats[view.seat].classList.toggle("to-move", view.to_move)
@@ -153,7 +163,8 @@ class Table:
         fill(cards, shown)
         parts["count"].textContent = view.count_text
 
-    def _trick(self, trick: object, result: object, flight: object) -> None:
+    def _trick(self, trick: "TrickView | None", result: "ResultView | None",
+               flight: "Flight | None") -> None:
         """The trick on the table (or the deal's result); ``flight`` moves its new cards."""
         box = self.trick
         self._trick_view = trick if result is None else None
@@ -175,14 +186,14 @@ class Table:
         if flight is not None:
             flight.land(trick)
 
-    def _history(self, tricks: list) -> None:
+    def _history(self, tricks: "tuple[TrickView, ...]") -> None:
         """The tricks finished so far, each with its title and its three plays."""
         fill(document.getElementById("history"), [
             tree("li", "history-trick", inside=[tree("p", "history-title", trick.title),
                                                 self._slots(trick)])
             for trick in tricks])
 
-    def _slots(self, trick: object) -> list:
+    def _slots(self, trick: "TrickView") -> "Tree":
         """A trick's three plays, Left, You, Right: names, cards (backs when face down), notes."""
         slots = []
         for slot in trick.slots:
@@ -201,7 +212,7 @@ class Table:
             slots.append(tree("div", cls, inside=inside, **group))
         return tree("div", "slots", inside=slots)
 
-    def _result(self, result: object) -> list:
+    def _result(self, result: "ResultView") -> "Tree":
         head = tree("thead", inside=[tree("tr", inside=[
             tree("th", "num" if i else "", name, scope="col") for i, name in enumerate(result.head)])])
         rows = []
@@ -231,7 +242,7 @@ class Table:
             tree("p", "share-status", role="status", id="share-status")]))
         return tree("div", "result", inside=inside, data_deal=str(result.number))
 
-    def _hand(self, cards: list, enabled: bool) -> None:
+    def _hand(self, cards: "tuple[CardView, ...]", enabled: bool) -> None:
         """Your cards as toggle buttons: one tab stop (the card last moved to), the arrow keys
         move along them.  Between your turns they stay focusable, marked aria-disabled, so the
         keyboard and a screen reader can still go through your hand."""
@@ -265,7 +276,7 @@ class Table:
                 button.removeAttribute("data-better")
         self._pressed = pressed
 
-    def _card(self, card: object, old: str, enabled: bool) -> list:
+    def _card(self, card: "CardView", old: str, enabled: bool) -> "Tree":
         """A card of your hand, as a `tree`: a toggle button, the tab stop if it is the current."""
         cls = "card" + (" old" if card.old else "") + ("" if card.usable else " unusable") \
             + (" better" if card.better else "")
@@ -282,7 +293,7 @@ class Table:
                     aria_disabled="false" if enabled else "true",
                     tabindex="0" if card.code == self._current else "-1", **attrs)
 
-    def hand_codes(self) -> list:
+    def hand_codes(self) -> list[str]:
         """The codes of your hand's cards, as drawn, left to right."""
         cards = self.hand.querySelectorAll("[data-card]")
         return [str(cards[i].getAttribute("data-card")) for i in range(cards.length)]
@@ -294,12 +305,12 @@ class Table:
             self._tab_stop(cards[index])
             cards[index].focus()
 
-    def _focused(self, event: object) -> None:
+    def _focused(self, event: "JsProxy") -> None:
         card = event.target.closest("[data-card]") if event.target.closest else None
         if card:
             self._tab_stop(card)
 
-    def _tab_stop(self, card: object) -> None:
+    def _tab_stop(self, card: "JsProxy") -> None:
         """Make ``card`` your hand's one tab stop (roving tabindex)."""
         code = str(card.getAttribute("data-card"))
         if code == self._current:
@@ -310,7 +321,7 @@ class Table:
         card.setAttribute("tabindex", "0")
         self._current = code
 
-    def _button(self, view: object) -> None:
+    def _button(self, view: "ButtonView") -> None:
         if not self.shown.changed(f"button-{view.action}", view):
             return
         node = self.buttons[view.action]
