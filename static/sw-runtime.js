@@ -1,5 +1,5 @@
-// What the service worker does before Workbox's own code (sw.js imports this first), so that
-// nothing is downloaded, or compiled, twice (tools/service_worker.mjs says how it is built):
+// The service worker's own part (JavaScript: no Python runs in a service worker), before Workbox's
+// (sw.js imports it first), so that nothing is downloaded or compiled twice (tools/service_worker.mjs):
 // 1. The runtime's versioned files (their URLs change with their content) are answered from the
 //    precache, else from the HTTP cache, never the network: the WebAssembly a page compiled stays
 //    compiled beside the copy that answered it, and the game starts offline.

@@ -28,6 +28,7 @@ MODULES = [
     "lukfu.saves",
     "lukfu.stats",
     "lukfu.web.replay",
+    "lukfu.web.worker",
 ]
 
 

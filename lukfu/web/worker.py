@@ -62,8 +62,10 @@ def plain(value: object) -> object:
     """A view as JSON data: named tuples become objects (by field), other tuples lists.
 
     >>> from lukfu.web.view import ButtonView
-    >>> plain((ButtonView("play", True, False, "Play"), None))
-    [{'action': 'play', 'shown': True, 'enabled': False, 'label': 'Play'}, None]
+    >>> plain((ButtonView("play", True, False, "Play", tips=("C7",)), None))[0]["tips"]
+    ['C7']
+    >>> plain({"seats": (ButtonView("claim", False, False, "Claim"),)})["seats"][0]["label"]
+    'Claim'
     """
     if isinstance(value, tuple) and hasattr(value, "_fields"):
         return {name: plain(item) for name, item in zip(value._fields, value, strict=True)}
@@ -276,7 +278,7 @@ class Game:
     @staticmethod
     async def fetch(url: str) -> bytes | None:
         """The file at ``url`` (None if the server says no), with the worker's fetch()."""
-        from js import fetch  # type: ignore[import-not-found]  # Pyodide's, in the worker
+        from js import fetch  # Pyodide's, in the worker
 
         response = await fetch(url)
         return (await response.arrayBuffer()).to_bytes() if response.ok else None
