@@ -32,8 +32,8 @@ ENGLISH = re.compile(r"\b(?:Play this deal|Pass|Computer speed|How to play|You|L
 def test_the_first_paint_script_offers_what_python_offers() -> None:
     """index.html picks the language before Python starts: its list must be Python's."""
     html = (ROOT / "index.html").read_text(encoding="utf-8")
-    offered = json.loads(re.search(r"var OFFERED = (\{.*?\});", html).group(1))  # type: ignore[union-attr]
-    aliases = json.loads(re.search(r"var ALIASES = (\{.*?\});", html).group(1))  # type: ignore[union-attr]
+    offered = json.loads(re.search(r"const OFFERED = (\{.*?\});", html).group(1))  # type: ignore[union-attr]
+    aliases = json.loads(re.search(r"const ALIASES = (\{.*?\});", html).group(1))  # type: ignore[union-attr]
     assert offered == {code: LANGUAGES[code].direction for code in OFFERED}
     assert aliases == ALIASES
     assert list(offered) == list(OFFERED)

@@ -44,13 +44,13 @@ WORKBOX_SCRIPT = ROOT / "tools" / "service_worker.mjs"
 
 # Pyodide's files that the game's worker downloads with fetch(): it counts their bytes for the
 # progress bar.  (pyodide.mjs and pyodide.asm.mjs are JavaScript modules it imports.)
-PYODIDE_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYODIDE_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip")
 SILENCE = "static/silence.wav"  # written here (`silence`); the boot JSON tells the page's Python
 INTERPRETER = "static/pyodide.mjs"  # pyscript.toml's interpreter: Pyodide, its bytes counted
-# PyScript's chunks that its core imports as it starts the page (the plugins it always loads, and
-# zip.js, with which MicroPython's [files] unpacks page.zip); the editor's, the terminal's and
-# the TOML parser's (the configuration comes as JSON) never ship.
-PYSCRIPT_STARTUP = ("deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal", "zip")
+# PyScript's chunks that its core imports as it starts the page (its error plugin, which it loads
+# even when left out, and zip.js, with which MicroPython's [files] unpacks page.zip); the other
+# plugins (left out in both configurations), the TOML parser (they come as JSON) never ship.
+PYSCRIPT_STARTUP = ("error", "zip")
 APP_NAME = "Luk Fu"
 THEME = "#2f5247"  # <meta name="theme-color"> in index.html: the table's green
 BACKGROUND = "#f4efe3"
@@ -268,10 +268,11 @@ def render_page(ship: Shipment) -> str:
     from lukfu.web.faces import SUITS, legend_src
 
     page = ship.versioned((ROOT / "index.html").read_text(encoding="utf-8"))
-    sizes = {path: ship.files[path].stat().st_size for path in ship.downloads if path in ship.files}
-    sizes[f"{ship.pyodide}/{stdlib.LOCK}"] = len(stdlib.lock_text().encode("utf-8"))
+    sizes = {path: ship.files[path].stat().st_size for path in ship.downloads}
     boot = {
-        "core": f"{ship.pyscript}/core.js",  # PyScript, started once the page has painted
+        "core": f"{ship.pyscript}/core.js",  # PyScript, started once the page is parsed
+        # and the chunks it imports as it starts, fetched beside it rather than after it
+        "chunks": [f"{ship.pyscript}/{chunk.name}" for chunk in pyscript_chunks()[1:]],
         "silence": SILENCE,  # played before the first sound (static/page.mjs's wakeAudio)
         "downloads": sizes,
         "words": boot_words(page),
@@ -297,6 +298,17 @@ def render_page(ship: Shipment) -> str:
     if found != 1:
         raise runtime.BuildError('index.html has no <meta http-equiv="Content-Security-Policy">')
     return page
+
+
+def interpreter(ship: Shipment) -> str:
+    """static/pyodide.mjs as it ships: the runtime's versioned folder, and Pyodide's package
+    index (without its packages, none of which ships) in it, where Pyodide would fetch it."""
+    text = ship.versioned((ROOT / INTERPRETER).read_text(encoding="utf-8"))
+    text, found = re.subn(r"^const LOCK = null;", lambda _m: f"const LOCK = {stdlib.lock_text().strip()};",
+                          text, flags=re.M)
+    if found != 1:
+        raise runtime.BuildError(f"{INTERPRETER} has no `const LOCK = null;` line for the package index")
+    return text
 
 
 def game_config(ship: Shipment) -> dict[str, object]:
@@ -389,8 +401,7 @@ def build_site(dest: Path = SITE, verbose: bool = True) -> Path:
     written: dict[str, bytes] = {
         "index.html": render_page(ship).encode("utf-8"),
         bytecode.PAGE_ARCHIVE: bytecode.page_archive(),
-        f"{ship.pyodide}/{stdlib.LOCK}": stdlib.lock_text().encode("utf-8"),
-        INTERPRETER: ship.versioned((ROOT / INTERPRETER).read_text(encoding="utf-8")).encode("utf-8"),
+        INTERPRETER: interpreter(ship).encode("utf-8"),
         "manifest.webmanifest": manifest().encode("utf-8"),
     }
     written.update({f"icons/{name}": png for name, png in icons.drawn(THEME, BACKGROUND).items()})
