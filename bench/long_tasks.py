@@ -5,7 +5,9 @@ whole deals at a level (Expert by default) with you taking the Hint button's adv
 coach reviewing each deal, then a replay stepped through, the statistics opened, a language
 switch and a new deal.  A PerformanceObserver ("longtask", buffered from the first paint)
 records every main-thread task over 50 ms; this prints, for each part, how many were over
-100 ms and the longest, and the page's start (first paint, hand playable).  It also samples,
+100 ms and the longest, and the page's start (first paint, hand playable), with each of the
+boot's tasks over 50 ms and what the page had last finished before it (a download, or a moment
+the page's Python marks).  It also samples,
 every half second, the resident memory of Chromium's renderer processes (the page and its
 game's worker live in one) and prints the largest (target: under 300 MB through an Expert deal).
 
@@ -38,6 +40,21 @@ new PerformanceObserver(list => {
   for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
 }).observe({type: 'longtask', buffered: true});
 """
+# The boot's long tasks (until the hand is playable), each with the last thing the page finished
+# before it began: a download (resource timing) or a moment the page's Python marks
+# (lukfu/web/dom/: "lukfu:page-python", "lukfu:game-ready", "lukfu:first-view").
+BOOT_TASKS = """(playable) => {
+  const events = [
+    ...performance.getEntriesByType('resource').map(e => [e.responseEnd, `${e.name.split('/').pop()} arrived`]),
+    ...performance.getEntriesByType('mark').map(e => [e.startTime, e.name]),
+    ...performance.getEntriesByType('paint').map(e => [e.startTime, e.name])];
+  return window.__longTasks.filter(([begin]) => begin < playable).map(([begin, duration]) => {
+    const last = events.filter(([at]) => at <= begin).sort((a, b) => b[0] - a[0])[0];
+    return [begin, duration, last ? `${last[1]} (${Math.round(begin - last[0])} ms before)` : 'navigation'];
+  });
+}"""
+
+
 def renderer_memory() -> int:
     """The largest resident set, in bytes, of the renderer processes running now (Linux)."""
     largest = 0
@@ -144,6 +161,7 @@ def main() -> None:
             parts = session(page, base, args.level, args.deals, args.seed)
             memory.done.set()
             tasks = page.evaluate("window.__longTasks")
+            booting = page.evaluate(BOOT_TASKS, parts[0][2])
             browser.close()
     finally:
         server.shutdown()
@@ -156,6 +174,12 @@ def main() -> None:
         print(f"{name:45} {(end - start) / 1000:6.1f} s  tasks over {LONG_TASK_MS} ms: {len(over):2}"
               f"  longest task: {max(inside, default=0):4.0f} ms")
     boot = parts[0]
+    before = [duration for begin, duration in tasks if begin < boot[1]]
+    print(f"{'before the first paint':45} {boot[1] / 1000:6.1f} s  tasks over {LONG_TASK_MS} ms:"
+          f" {sum(d > LONG_TASK_MS for d in before):2}  longest task: {max(before, default=0):4.0f} ms")
+    print("the boot's tasks over 50 ms, each after what the page last finished:")
+    for begin, duration, after in booting:
+        print(f"  at {begin:6.0f} ms, {duration:4.0f} ms, after {after}")
     print(f"first paint {boot[1]:.0f} ms, hand playable {boot[2]:.0f} ms;"
           f" longest main-thread task in the whole visit: {worst:.0f} ms"
           f" (target: none over {LONG_TASK_MS} ms)")

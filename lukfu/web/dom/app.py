@@ -174,6 +174,7 @@ class App:
             if anew:
                 await asyncio.sleep(0)
         if first:  # a first look's notices closed before the game was up (index.html notes them)
+            window.performance.mark("lukfu:first-view")
             for key in str(document.body.getAttribute("data-dismissed") or "").split():
                 self.send(DismissNotice(key))
         if page:

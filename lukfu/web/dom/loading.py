@@ -29,6 +29,7 @@ class Loading:
         self.digits, self.decimal = boot["numbers"][str(document.documentElement.lang)]
         self.rtl = str(document.documentElement.dir) == "rtl"
         self.done = False
+        window.performance.mark("lukfu:page-python")  # (bench/long_tasks.py names the boot's moments)
         worker = document.querySelector(GAME).xworker
         self._proxies = [create_proxy(self.news), create_proxy(self.broke)]
         worker.addEventListener("message", self._proxies[0])
@@ -43,6 +44,7 @@ class Loading:
         if not ok:
             self.failed(str(game))
         self.done = True
+        window.performance.mark("lukfu:game-ready")
         return game if ok else None
 
     def news(self, event: "JsProxy") -> None:
