@@ -45,7 +45,8 @@ new PerformanceObserver(list => {
 # (lukfu/web/dom/: "lukfu:page-python", "lukfu:game-ready", "lukfu:first-view").
 BOOT_TASKS = """(playable) => {
   const events = [
-    ...performance.getEntriesByType('resource').map(e => [e.responseEnd, `${e.name.split('/').pop()} arrived`]),
+    ...performance.getEntriesByType('resource')
+      .map(e => [e.responseEnd, `${e.name.split('/').pop()} arrived`]),
     ...performance.getEntriesByType('mark').map(e => [e.startTime, e.name]),
     ...performance.getEntriesByType('paint').map(e => [e.startTime, e.name])];
   return window.__longTasks.filter(([begin]) => begin < playable).map(([begin, duration]) => {
