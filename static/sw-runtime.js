@@ -1,12 +1,10 @@
 // The service worker's own part (JavaScript: no Python runs in a service worker), before Workbox's
 // (sw.js imports it first), so that nothing is downloaded or compiled twice (tools/service_worker.mjs):
-// 1. The runtime's versioned files (their URLs change with their content) are answered from the
-//    precache, else from the HTTP cache, never the network: the WebAssembly a page compiled stays
-//    compiled beside the copy that answered it, and the game starts offline.
+// 1. The runtime's versioned files (their URLs change with their content) come from the precache,
+//    else the HTTP cache, never the network: compiled WebAssembly is kept, the game starts offline.
 // 2. A revisioned file's precaching fetch first asks the HTTP cache for the copy the page has just
 //    loaded; the browser checks its hash (integrity), so an older copy is downloaded again.
-// 3. On a first visit the game's worker keeps a copy of each runtime download in FIRST_VISIT
-//    (static/pyodide.mjs): a private window keeps no 9.6 MB file in its HTTP cache.
+// 3. On a first visit the game's worker keeps a copy of the runtime in FIRST_VISIT (pyodide.mjs).
 const FIRST_VISIT = "lukfu-first-visit";  // (index.html makes it)
 const scope = new URL(self.registration.scope);
 const isRuntime = (url) => url.origin === scope.origin

@@ -255,6 +255,9 @@ DISTINCT_DRAWINGS = """(selector) => {
 
 
 def open_page(page: Page, query: str) -> None:
+    # Room for every download in the page's resource timing (250 by default: the cards of two
+    # languages and the runtime's files fill it, and later fonts would not be listed).
+    page.add_init_script("performance.setResourceTimingBufferSize(5000)")
     page.goto(f"index.html?{query}")
     page.wait_for_selector(READY, timeout=60_000)
     page.evaluate("() => document.fonts.ready.then(() => true)")

@@ -288,6 +288,10 @@ def render_page(ship: Shipment) -> str:
         lambda m: m[1] + data + m[2], page, flags=re.S)
     if found != 1:
         raise runtime.BuildError('index.html has no <script type="application/json" id="boot">')
+    page, found = re.subn(r"^for name in \[\]:$", lambda _m: f"for name in {bytecode.page_modules()!r}:",
+                          page, flags=re.M)
+    if found != 1:
+        raise runtime.BuildError("index.html's <script type=\"mpy\"> has no `for name in []:` to import with")
     inline = html.escape(json.dumps(game_config(ship), separators=(",", ":")))
     page, found = re.subn(r'config="\./pyscript\.toml"', lambda _m: f'config="{inline}"', page)
     if found != 1:
