@@ -254,6 +254,13 @@ DISTINCT_DRAWINGS = """(selector) => {
 }"""
 
 
+@pytest.fixture
+def browser_context_args() -> dict[str, object]:
+    """A fresh browser context for each page here: one that an earlier test's page shared would
+    hold its fonts already, and fetch none."""
+    return {"service_workers": "allow"}
+
+
 def open_page(page: Page, query: str) -> None:
     # Room for every download in the page's resource timing (250 by default: the cards of two
     # languages and the runtime's files fill it, and later fonts would not be listed).
