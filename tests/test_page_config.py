@@ -64,17 +64,21 @@ def site_files(built: Path) -> set[str]:
 
 
 def pyscript_configs(built: Path) -> dict[str, dict[str, object]]:
-    """The configuration of each of the built page's PyScript scripts, by its type ("py", the
-    game's worker; "mpy", the page's DOM layer)."""
+    """The configuration of each of the built page's PyScript scripts, by its type: "py", the
+    game's worker (its config attribute); "mpy", the page's DOM layer (the <mpy-config> the
+    page makes from its boot JSON, before PyScript starts)."""
     parser = _Links()
     parser.feed((built / "index.html").read_text(encoding="utf-8"))
-    found = {}
-    for tag, attrs in parser.tags:
-        if tag == "script" and attrs.get("type") in ("py", "mpy"):
-            found[str(attrs["type"])] = json.loads(str(attrs["config"]))
-            assert ("worker" in attrs) == (attrs["type"] == "py")
-            assert attrs.get("name") == ("game" if attrs["type"] == "py" else None)
-    assert set(found) == {"py", "mpy"}, "PyScript starts both Pythons"
+    found: dict[str, dict[str, object]] = {}
+    scripts = [attrs for tag, attrs in parser.tags if tag == "script" and attrs.get("type") in ("py", "mpy")]
+    kinds = [(a["type"], a.get("name"), "worker" in a) for a in scripts]
+    assert kinds == [("py", "game", True), ("mpy", None, False)]
+    found["py"] = json.loads(str(scripts[0]["config"]))
+    assert "config" not in scripts[1], "MicroPython's is its <mpy-config>: PyScript refuses both"
+    configs = boot(built)["configs"]
+    assert isinstance(configs, dict) and set(configs) == {"py", "mpy"}
+    found["mpy"] = configs["mpy"]
+    assert configs["py"] == {"plugins": found["py"]["plugins"]}  # no Pyodide on the page
     return found
 
 
@@ -287,14 +291,15 @@ def test_stylesheet_uses_logical_properties_for_text_layout() -> None:
 
 def test_the_page_s_javascript_is_only_what_python_cannot_do() -> None:
     """At most 300 lines of JavaScript in all: index.html's scripts (the language before the
-    first paint, the failure panel, the loader), the page's and the interpreter's modules and
-    the service worker's own part; each says why it is JavaScript.  PyScript does the rest."""
+    first paint, the failure panel, PyScript's start, the loading panel's words), the page's and
+    the interpreter's modules and the service worker's own part; each says why it is
+    JavaScript.  PyScript does the rest."""
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     scripts = re.findall(r"<script>(.*?)</script>", page, flags=re.S)
     modules = [ROOT / "static" / name for name in ("page.mjs", "pyodide.mjs", "sw-runtime.js")]
     assert {p.name for p in (ROOT / "static").glob("*.*js")} == {p.name for p in modules}
     lines = sum(len(script.strip("\n").splitlines()) for script in scripts)
     lines += sum(len(module.read_text(encoding="utf-8").splitlines()) for module in modules)
-    assert len(scripts) == 3 and lines <= 300, lines
+    assert len(scripts) == 4 and lines <= 300, lines
     for module in modules:
         assert "Python" in "".join(module.read_text(encoding="utf-8").splitlines()[:6]), module.name

@@ -273,6 +273,7 @@ def render_page(ship: Shipment) -> str:
         "core": f"{ship.pyscript}/core.js",  # PyScript, started once the page is parsed
         # and the chunks it imports as it starts, fetched beside it rather than after it
         "chunks": [f"{ship.pyscript}/{chunk.name}" for chunk in pyscript_chunks()[1:]],
+        "configs": page_configs(ship),  # PyScript's for Python on the page (index.html makes them)
         "silence": SILENCE,  # played before the first sound (static/page.mjs's wakeAudio)
         "downloads": sizes,
         "words": boot_words(page),
@@ -313,6 +314,17 @@ def interpreter(ship: Shipment) -> str:
     if found != 1:
         raise runtime.BuildError(f"{INTERPRETER} has no `const LOCK = null;` line for the package index")
     return text
+
+
+def page_configs(ship: Shipment) -> dict[str, dict[str, object]]:
+    """PyScript's configurations for Python on the page, by type: MicroPython's (the page's DOM
+    layer: page.zip unpacked at its root, static/page.mjs as the JavaScript module "page") and
+    Pyodide's (none runs on the page); both leave out PyScript's plugins, as pyscript.toml does."""
+    plugins = game_config(ship)["plugins"]
+    page = {"interpreter": f"./{ship.micropython}/micropython.mjs", "plugins": plugins,
+            "files": {f"./{bytecode.PAGE_ARCHIVE}": "./*"},
+            "js_modules": {"main": {"./static/page.mjs": "page"}}}
+    return {"mpy": page, "py": {"plugins": plugins}}
 
 
 def game_config(ship: Shipment) -> dict[str, object]:
