@@ -271,8 +271,8 @@ def render_page(ship: Shipment) -> str:
     sizes = {path: ship.files[path].stat().st_size for path in ship.downloads}
     boot = {
         "core": f"{ship.pyscript}/core.js",  # PyScript, started once the page is parsed
-        # and the chunks it imports as it starts, fetched beside it rather than after it
-        "chunks": [f"{ship.pyscript}/{chunk.name}" for chunk in pyscript_chunks()[1:]],
+        # and the chunk it imports first, fetched beside it rather than after it
+        "chunks": [f"{ship.pyscript}/{chunk.name}" for chunk in pyscript_chunks()[1:2]],
         "configs": page_configs(ship),  # PyScript's for Python on the page (index.html makes them)
         "silence": SILENCE,  # played before the first sound (static/page.mjs's wakeAudio)
         "downloads": sizes,
