@@ -94,6 +94,7 @@ class Shipment:
     micropython_version: str
     pyscript_version: str
     files: dict[str, Path] = field(default_factory=dict)  # site path -> source file
+    core_chunk: str = ""  # PyScript's core-*.js, which core.js imports: preloaded beside it
     downloads: list[str] = field(default_factory=list)  # runtime files fetched (and counted)
 
     @property
@@ -135,8 +136,10 @@ def shipment() -> Shipment:
     ship.add(f"{ship.pyodide}/{stdlib.NAME}", stdlib.build_stdlib(pyodide_version))
     for name in runtime.MICROPYTHON_FILES:
         ship.add(f"{ship.micropython}/{name}", runtime.RUNTIME / "micropython" / name)
-    for chunk in pyscript_chunks():
+    chunks = pyscript_chunks()
+    for chunk in chunks:
         ship.add(f"{ship.pyscript}/{chunk.name}", chunk)
+    ship.core_chunk = f"{ship.pyscript}/{chunks[1].name}"  # (the one core.js imports first)
     ship.downloads += [f"{ship.pyodide}/{name}" for name in PYODIDE_FETCHED]
     ship.downloads.append(bytecode.ARCHIVE)  # the game's worker counts every byte it fetches
     for face in fonts.FACES:
@@ -272,7 +275,7 @@ def render_page(ship: Shipment) -> str:
     boot = {
         "core": f"{ship.pyscript}/core.js",  # PyScript, started once the page is parsed
         # and the chunk it imports first, fetched beside it rather than after it
-        "chunks": [f"{ship.pyscript}/{chunk.name}" for chunk in pyscript_chunks()[1:2]],
+        "chunks": [ship.core_chunk],
         "configs": page_configs(ship),  # PyScript's for Python on the page (index.html makes them)
         "silence": SILENCE,  # played before the first sound (static/page.mjs's wakeAudio)
         "downloads": sizes,
@@ -293,7 +296,7 @@ def render_page(ship: Shipment) -> str:
                           page, flags=re.M)
     if found != 1:
         raise runtime.BuildError("index.html's <script type=\"mpy\"> has no `for name in []:` to import with")
-    inline = html.escape(json.dumps(game_config(ship), separators=(",", ":")))
+    inline = html.escape(json.dumps(game_config(), separators=(",", ":")))
     page, found = re.subn(r'config="\./pyscript\.toml"', lambda _m: f'config="{inline}"', page)
     if found != 1:
         raise runtime.BuildError('index.html has no <script type="py" worker config="./pyscript.toml">')
@@ -320,14 +323,14 @@ def page_configs(ship: Shipment) -> dict[str, dict[str, object]]:
     """PyScript's configurations for Python on the page, by type: MicroPython's (the page's DOM
     layer: page.zip unpacked at its root, static/page.mjs as the JavaScript module "page") and
     Pyodide's (none runs on the page); both leave out PyScript's plugins, as pyscript.toml does."""
-    plugins = game_config(ship)["plugins"]
+    plugins = game_config()["plugins"]
     page = {"interpreter": f"./{ship.micropython}/micropython.mjs", "plugins": plugins,
             "files": {f"./{bytecode.PAGE_ARCHIVE}": "./*"},
             "js_modules": {"main": {"./static/page.mjs": "page"}}}
     return {"mpy": page, "py": {"plugins": plugins}}
 
 
-def game_config(ship: Shipment) -> dict[str, object]:
+def game_config() -> dict[str, object]:
     """pyscript.toml, the configuration of the game's worker, as the built page carries it:
     its interpreter and [files] as they are, checked against what ships."""
     with (ROOT / "pyscript.toml").open("rb") as f:

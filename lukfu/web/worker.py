@@ -112,7 +112,7 @@ class Game:
         self.base = ""  # the page's folder, for the catalogs' addresses
         self.told_language = ""
         self.seq = 0  # answers given so far
-        self.outbox: list[dict[str, Any]] = []  # answers the page has not taken yet
+        self.outbox: list[dict[str, Any]] = []  # what the page has not taken yet: seq, effects
         self.news = asyncio.Event()  # set while the outbox holds an answer
         self.tasks: set[asyncio.Task[None]] = set()  # the game's own work, under way
         self.reviewing = object()  # the review under way (a new one stops the last)
@@ -131,16 +131,15 @@ class Game:
     async def next_answer(self) -> str:
         """What the game has to tell the page (JSON), once it has something: every answer since
         the last call, as one, the answers to its messages and those of the game's own time in
-        the order the game gave them."""
+        the order the game gave them; its view drawn once, from the model as it is now."""
         await self.news.wait()
-        answers, self.outbox = self.outbox, []
+        told, self.outbox = self.outbox, []
         self.news.clear()
-        merged = answers[-1]
-        merged["effects"] = [effect for answer in answers for effect in answer["effects"]]
-        for answer in answers:  # (the page's words, if any answer had them)
-            if "page" in answer:
-                merged.setdefault("page", answer["page"])
-        return json.dumps(merged, ensure_ascii=False, separators=(",", ":"))
+        answer = self._answer([effect for batch in told for effect in batch["effects"]])
+        thoughts = [batch["thought"] for batch in told if "thought" in batch]
+        if thoughts:
+            answer["thought"] = thoughts[-1]
+        return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
 
     # --- inside -------------------------------------------------------------------------------
 
@@ -180,13 +179,15 @@ class Game:
         task.add_done_callback(self.tasks.discard)
 
     def tell(self, message: Message, thought: float | None = None) -> None:
-        """Update with a message, and give the page the answer (unasked, if the game's own)."""
+        """Update with a message, and have its effects go to the page with the next answer
+        (unasked, if the game's own); the view is drawn when the page takes it."""
         effects: list[Effect] = []
         self._dispatch(message, effects)
-        answer = self._answer(effects)
+        self.seq += 1
+        told: dict[str, Any] = {"seq": self.seq, "effects": effects}
         if thought is not None:
-            answer["thought"] = thought
-        self.outbox.append(answer)
+            told["thought"] = thought
+        self.outbox.append(told)
         self.news.set()
 
     def _answer(self, effects: list[Effect]) -> dict[str, Any]:
@@ -200,7 +201,6 @@ class Game:
             except Exception as error:
                 self._dispatch(failure(error), effects)
                 view = plain(page_view(self.model))
-        self.seq += 1
         answer: dict[str, Any] = {
             "seq": self.seq, "view": view, "effects": [encode(e) for e in effects]}
         tr = self.model.visit.tr

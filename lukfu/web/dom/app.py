@@ -89,9 +89,9 @@ class App:
     def send(self, message: "Message") -> None:
         """Tell the worker what happened (a `lukfu.web.messages` message); draw its answer."""
         wire = encode(message)
-        self.send_wire(json.dumps(wire), changes_hand(wire))
+        self.send_wire(json.dumps(wire), changes_hand(wire), isinstance(message, Failure))
 
-    def send_wire(self, message: str, changing: bool = False) -> None:
+    def send_wire(self, message: str, changing: bool = False, failing: bool = False) -> None:
         """Send a message as it travels (JSON: the hand's cards carry theirs, render/table.py);
         draw the answer when it comes.  Until every message sent is answered, the page carries
         ``data-answering`` (the browser tests wait for it to go after each action of theirs, as
@@ -100,7 +100,7 @@ class App:
         if changing:
             self.changing += 1
         document.documentElement.setAttribute("data-answering", "")
-        asyncio.create_task(self._answered(self._ask(message), changing))
+        asyncio.create_task(self._answered(self._ask(message, failing), changing))
 
     async def _answered(self, asking: "Awaitable[None]", changing: bool) -> None:
         try:
@@ -114,7 +114,7 @@ class App:
             if not self.unanswered:
                 document.documentElement.removeAttribute("data-answering")
 
-    async def _ask(self, message: str) -> None:
+    async def _ask(self, message: str, failing: bool) -> None:
         """Send ``message``; return once its answer is drawn (it comes by `listen`)."""
         try:
             ok, seq = await settled(self.game.receive(message))
@@ -125,7 +125,7 @@ class App:
                 self.waiting.append((int(seq), drawn))
                 await drawn.wait()
         except Exception as error:
-            self.fail(error, message.startswith('["' + Failure.NAME + '"'))
+            self.fail(error, failing)
 
     async def listen(self) -> None:
         """The game's answers, drawn as they come, in order, for as long as the page."""

@@ -39,10 +39,10 @@ class Loading:
     async def game(self) -> "JsProxy":
         """The game's worker, once its Python has started (None if it could not start)."""
         ok, game = await settled(workers["game"])
-        if ok and not get(game, "receive")[1]:  # (PyScript runs a worker whose Python failed)
-            ok, game = False, "the game's worker did not start: its Python failed (see its console)"
         if not ok:
             self.failed(str(game))
+        else:  # every download has arrived (the news of the last may have come before we listened)
+            self.show(self.total)
         self.done = True
         window.performance.mark("lukfu:game-ready")
         return game if ok else None
