@@ -27,47 +27,44 @@ import json
 import math
 import random
 import sys
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
-from .actions import CALL, CLAIM, DISCARD, PASS, PLAY, Action
-from .ai import policy, search
-from .ai.hint import reason as hint_reason
+from .actions import Action
+from .ai import search
 from .ai.players import from_action, to_action
 from .ai.thinking import finish
 from .ai.worlds import Evidence, sample_with
-from .cards import to_mask
-from .knowledge import old_mask
 from .observation import Observation
 from .position import Position
+from .reasons import Choice, why_better
 from .session import Session
 from .state import State
 
-FIRST_PLAYOUTS, FIRST_WORLDS = 480, 24
-"""Play-outs shared out among the moves weighed to find the best, and the fewest sampled deals
-each is played on."""
-SECOND_WORLDS = 96
-"""Fresh sampled deals on which the best is measured against the move made."""
+PlayOut = Callable[[Position, random.Random, float], tuple[int, int, int]]
+"""Finishes a sampled deal (``search.play_out``'s signature): every seat's net points."""
+
+
+class Judging(NamedTuple):
+    """How hard a decision is judged."""
+
+    first_playouts: int  # shared out among the moves weighed, to find the best
+    first_worlds: int  # the fewest sampled deals each of them is played on
+    second_worlds: int  # fresh sampled deals on which the best is measured against the move made
+    play_out: PlayOut  # how each sampled deal is finished
+    name: str = "coach"  # seeds the sampled deals (another judge draws other deals)
+
+
+COACH = Judging(480, 24, 96, search.play_out)
+"""The coach's own judging (the page's)."""
 NOISE = 0.05
-"""How often the play-outs stray from Casual's rules (as a search player's do, less)."""
+"""How often Casual's play-outs stray from its rules (as a search player's do, less)."""
 MISTAKE, BLUNDER = 0.25, 1.0
 """Points lost from which a decision is a mistake, a blunder."""
 NOISE_ERRORS = 2.0
 """A loss counts only when it is this many standard errors above none."""
 GOOD, MISTAKEN, BLUNDERED = "good", "mistake", "blunder"
-
-REASONS = (
-    "cash-first",  # a claim (or a weaker lead) when an unbeatable lead would raise F first
-    "claim-now",  # playing on when F already wins and nothing raises it safely
-    "old-spent",  # an Old card spent where a plain card wins the same
-    "breaks-combination",  # a discard that breaks a set or a run (or throws an Old card)
-    "call-out-of-reach",  # a call that needs six fu the hand is unlikely to reach
-    "pass-strong",  # a pass with a hand that can reach six fu
-    "beatable-lead",  # a lead someone can beat, when one nobody can beat was there
-)
-"""The coach's own reasons; otherwise a mistake gives the Hint's reason for the better move
-(``lukfu.ai.hint.REASONS``)."""
-
 
 @dataclass(frozen=True)
 class Decision:
@@ -79,7 +76,10 @@ class Decision:
     loss: float  # net points, judged from the seat's observation then
     error: float  # the loss's standard error
     verdict: str  # GOOD, MISTAKEN or BLUNDERED
-    reason: str  # REASONS or lukfu.ai.hint.REASONS: why ``best`` is better ("" when good)
+    reason: str  # lukfu.reasons.REASONS: why ``best`` is better ("" when it is the move made)
+    won: tuple[float, float] = (0.0, 0.0)  # the share of the sampled deals the seat won after
+    #                                        ``best``, after the move made (0 when they are one)
+    F: int = 0  # the seat's F then (the claim's reason says it)
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,7 @@ def decisions_of(session: Session, seat: int) -> Iterator[tuple[State, Action]]:
         state = state.apply(action)
 
 
-def review_progress(session: Session, seat: int) -> Progress:
+def review_progress(session: Session, seat: int, judging: Judging = COACH) -> Progress:
     """Review ``seat``'s decisions in the finished deal of ``session``, yielding progress."""
     found = []
     for decision in decisions_of(session, seat):  # (each needs the legal moves: a slice each)
@@ -125,7 +125,7 @@ def review_progress(session: Session, seat: int) -> Progress:
         yield 0.0
     judged: list[Decision] = []
     for number, (state, action) in enumerate(found):
-        work = judge(state.observation(seat), action, session.deal_number)
+        work = judge(state.observation(seat), action, session.deal_number, judging)
         while True:
             try:
                 share = next(work)
@@ -136,14 +136,16 @@ def review_progress(session: Session, seat: int) -> Progress:
     return Review(seat, tuple(judged))
 
 
-def review(session: Session, seat: int) -> Review:
+def review(session: Session, seat: int, judging: Judging = COACH) -> Review:
     """``review_progress`` run at once."""
-    return finish(review_progress(session, seat))
+    return finish(review_progress(session, seat, judging))
 
 
-def judge(obs: Observation, made: Action, deal_number: int) -> Generator[float, None, Decision]:
+def judge(
+    obs: Observation, made: Action, deal_number: int, judging: Judging = COACH,
+) -> Generator[float, None, Decision]:
     """The decision ``made`` by the seat of ``obs``: its loss against the best move found."""
-    rng = random.Random(f"lukfu/coach/{deal_number}/{obs.move_number}")
+    rng = random.Random(f"lukfu/{judging.name}/{deal_number}/{obs.move_number}")
     evidence = Evidence.of(obs)
 
     def world(dice: random.Random) -> Position:
@@ -156,31 +158,37 @@ def judge(obs: Observation, made: Action, deal_number: int) -> Generator[float, 
     candidates = search.moves(first_world, obs.seat)
     if mine not in candidates:
         candidates.append(mine)
-    worlds = max(FIRST_WORLDS, FIRST_PLAYOUTS // len(candidates))
-    total = worlds + SECOND_WORLDS
-    first = yield from _outcomes(world, obs.seat, candidates, worlds, rng, 0, total)
+    worlds = max(judging.first_worlds, judging.first_playouts // len(candidates))
+    total = worlds + judging.second_worlds
+    first = yield from _outcomes(world, obs.seat, candidates, worlds, rng, 0, total, judging.play_out)
     means = [sum(points) / worlds for points in first]  # (whole numbers: exact on every Python)
-    best = candidates[max(range(len(candidates)), key=lambda i: means[i])]
+    sound = search.casual_move(first_world, random.Random(0), 0.0)  # (the seat's own cards only)
+    best = max(candidates, key=lambda move: means[candidates.index(move)]
+               + (search.CASUAL_PRIOR if move == sound else 0.0))
+    # (among moves that did about as well, Casual's choice, as Strong's: the sound one, whose
+    # reason is plain; the second stage measures it against the move made all the same)
     if best == mine:
-        return Decision(obs.move_number, made, made, 0.0, 0.0, GOOD, "")
-    second = yield from _outcomes(world, obs.seat, [best, mine], SECOND_WORLDS, rng, worlds, total)
+        return Decision(obs.move_number, made, made, 0.0, 0.0, GOOD, "", F=obs.F)
+    n = judging.second_worlds
+    second = yield from _outcomes(world, obs.seat, [best, mine], n, rng, worlds, total, judging.play_out)
     differences = [b - m for b, m in zip(second[0], second[1], strict=True)]
-    total, squares, n = sum(differences), sum(d * d for d in differences), SECOND_WORLDS
+    total, squares = sum(differences), sum(d * d for d in differences)
     loss = total / n
     error = math.sqrt(max(0, n * squares - total * total) / (n * (n - 1))) / math.sqrt(n)
     if loss <= 0:
-        return Decision(obs.move_number, made, made, 0.0, round(error, 2), GOOD, "")
+        return Decision(obs.move_number, made, made, 0.0, round(error, 2), GOOD, "", F=obs.F)
     verdict = GOOD
     if loss > NOISE_ERRORS * error:
         verdict = BLUNDERED if loss >= BLUNDER else MISTAKEN if loss >= MISTAKE else GOOD
     better = to_action(best)
-    why = why_better(obs, made, better) if verdict != GOOD else ""
-    return Decision(obs.move_number, made, better, round(loss, 2), round(error, 2), verdict, why)
+    won = (round(sum(p > 0 for p in second[0]) / n, 2), round(sum(p > 0 for p in second[1]) / n, 2))
+    why = why_better(Choice(obs, made, better, won_made=won[1], won_best=won[0]))
+    return Decision(obs.move_number, made, better, round(loss, 2), round(error, 2), verdict, why, won, obs.F)
 
 
 def _outcomes(
     world: search.World, seat: int, moves: Sequence[search.Move], count: int, rng: random.Random,
-    done: int, total: int,
+    done: int, total: int, play_out: PlayOut,
 ) -> Generator[float, None, list[list[int]]]:
     """Each move's net points for ``seat`` in ``count`` sampled deals, the same deal and the same
     play-out dice for every move; yields the share of ``total`` worlds done after each play-out
@@ -192,50 +200,21 @@ def _outcomes(
         for index, (move, mine) in enumerate(zip(moves, points, strict=True)):
             pos = start.copy()
             same = random.Random(dice)
-            mine.append(search.play_out(pos, same, NOISE)[seat] if search.step(pos, move, same) else 0)
+            mine.append(play_out(pos, same, NOISE)[seat] if search.step(pos, move, same) else 0)
             yield (done + number + (index + 1) / len(moves)) / total
     return points
-
-
-def why_better(obs: Observation, made: Action, best: Action) -> str:
-    """Why ``best`` is better than ``made``, in the seat's position (one of ``REASONS``, else the
-    Hint's reason for ``best``)."""
-    hand, public = to_mask(obs.hand), to_mask(obs.public)
-    if made.kind == CALL and best.kind == PASS:
-        return "call-out-of-reach"
-    if made.kind == PASS and best.kind == CALL:
-        return "pass-strong"
-    if best.kind == CLAIM:
-        return "claim-now"
-    if made.kind == DISCARD and best.kind == DISCARD:
-        old = old_mask(hand, public)
-        made_mask, best_mask = to_mask(made.cards), to_mask(best.cards)
-        broken = policy.combinations_value(hand & ~best_mask) - policy.combinations_value(hand & ~made_mask)
-        if broken >= MISTAKE or (made_mask & old).bit_count() > (best_mask & old).bit_count():
-            return "breaks-combination"
-    if made.kind == PLAY and best.kind == PLAY:
-        old = old_mask(hand, public)
-        spent = [(to_mask(action.cards) & old).bit_count() for action in (made, best)]
-        if spent[0] > spent[1]:
-            return "old-spent"
-    code = hint_reason(obs, best)
-    if obs.trick is None and code in ("cash", "keep-lead"):
-        if made.kind == CLAIM:
-            return "cash-first"
-        if hint_reason(obs, made) == "give-lead":
-            return "beatable-lead"
-    return code
 
 
 # --- the command line ------------------------------------------------------------------------
 
 
-def summary(review_: Review) -> dict[str, object]:
+def summary(review_: Review) -> dict[str, Any]:
     """The review as the command line's last line: plain numbers and action texts."""
     return {
         "seat": review_.seat,
         "decisions": [{"move": str(d.move), "best": str(d.best), "loss": d.loss, "verdict": d.verdict,
-                       "error": d.error, "reason": d.reason, "move_number": d.move_number}
+                       "error": d.error, "reason": d.reason, "move_number": d.move_number,
+                       "won": list(d.won), "F": d.F}
                       for d in review_.decisions],
         "total_loss": review_.total_loss,
         "mistakes": review_.count(MISTAKEN),
@@ -270,10 +249,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     found = review(session, seat)
     tr = translator("en")
     print(f"Deal {session.deal_number}, seat {seat}: {len(found.decisions)} decisions")
-    for d in found.decisions:
+    for d, said in zip(found.decisions, summary(found)["decisions"], strict=True):
         line = f"{d.move_number:3d}. {d.move}: {verdict_text(tr, d.verdict)}"
-        if d.verdict != GOOD:
-            line += f", {d.loss:.2f} points (± {d.error:.2f}); better {d.best}: {reason_text(tr, d.reason)}"
+        if d.loss > 0:
+            line += f", {d.loss:.2f} points (± {d.error:.2f}); better {d.best}: {reason_text(tr, said)}"
         print(line)
     print(f"Points lost: {found.total_loss:.2f}; mistakes {found.count(MISTAKEN)}, "
           f"blunders {found.count(BLUNDERED)}; accuracy {found.accuracy:.0%}")

@@ -107,6 +107,34 @@ def play_out(pos: Position, rng: random.Random, noise: float) -> tuple[int, int,
     return net_points(pos)
 
 
+def lookahead_move(pos: Position) -> Move:
+    """Strong's choice with the cards in view: each move of the seat to move weighed by one
+    play-out of Casual's rules (no noise) in this very deal, the best for that seat made."""
+    seat = pos.to_move
+    assert seat is not None
+    options = moves(pos, seat)
+    if len(options) == 1:
+        return options[0]
+    best, best_points = options[0], -99
+    for move in options:
+        trial = pos.copy()
+        dice = random.Random(0)  # (no noise: the dice decide nothing)
+        points = play_out(trial, dice, 0.0)[seat] if step(trial, move, dice) else 0
+        if points > best_points:
+            best, best_points = move, points
+    return best
+
+
+def lookahead_play_out(pos: Position, rng: random.Random, noise: float) -> tuple[int, int, int]:
+    """Net points at the end of the deal with every seat making ``lookahead_move``: opponents
+    who punish what Casual's would let pass (a play-out some thirty times a Casual one's cost;
+    ``noise`` is not used)."""
+    while pos.phase != OVER:
+        if not step(pos, lookahead_move(pos), rng):
+            return NO_POINTS
+    return net_points(pos)
+
+
 def net_points(pos: Position) -> tuple[int, int, int]:
     """What a finished position pays each seat."""
     assert pos.result is not None

@@ -21,15 +21,24 @@ VERDICTS = {"good": N_("good"), "mistake": N_("a mistake"), "blunder": N_("a blu
 LINES = {"good": N_("{move}: good."), "mistake": N_("{move}: a mistake."),
          "blunder": N_("{move}: a blunder.")}
 
-# Why the better move is better, by ``lukfu.coach.REASONS`` code (else the Hint's reasons).
+# Why the better move is better, by ``lukfu.reasons.REASONS`` code (the Hint's words for its own).
 REASONS = {
     "cash-first": N_("Cash this unbeatable play before claiming: it raises your F."),
-    "claim-now": N_("Your F already wins: claim now, playing on could only lose it."),
+    "claim-now": N_("Your F = {F} already wins: claim now. Playing on risked more than it could gain."),
+    "lead-safe-first": N_("Nobody can beat this lead: play it before you claim, and the lead "
+                          "stays yours."),
+    "raise-F-first": N_("If this play wins the trick, your F rises before you claim: playing on "
+                        "was worth the risk."),
     "old-spent": N_("This play spends an Old card where a plain card wins the same."),
     "breaks-combination": N_("This discard breaks a set, a run or an Old card you could still use."),
-    "call-out-of-reach": N_("This call needs six fu your hand is unlikely to reach."),
-    "pass-strong": N_("This hand can reach six fu: playing the deal was worth it."),
+    "call-out-of-reach": N_("With this call you won only {percent}% of the coach's sampled deals. "
+                            "Your Old cards count in F from the start, but only tricks won with "
+                            "your other cards raise it."),
+    "pass-strong": N_("Calling won {percent}% of the coach's sampled deals: this hand was worth "
+                      "playing."),
     "beatable-lead": N_("This lead can be beaten; the better lead cannot."),
+    "won-more": N_("With it you won {best}% of the coach's sampled deals; with your move, {made}%."),
+    "scored-more": N_("Over the coach's sampled deals it scored {points} points more on average."),
 }
 
 ACCURACY = N_("Accuracy is the share of your decisions that lost less than a quarter of a point.")
@@ -39,11 +48,16 @@ def verdict_text(tr: Translator, verdict: str) -> str:
     return tr.gettext(VERDICTS[verdict])
 
 
-def reason_text(tr: Translator, code: str) -> str:
-    """One sentence: why the better move is better."""
-    if code in REASONS or code == "claim":
-        return tr.gettext(REASONS.get(code, REASONS["claim-now"]))
-    return tr.gettext(HINT_REASONS[code])
+def reason_text(tr: Translator, decision: dict[str, Any]) -> str:
+    """One sentence: why the better move is better (``decision`` as ``lukfu.coach.summary``
+    gives it)."""
+    code = str(decision["reason"])
+    if code not in REASONS:
+        return tr.gettext(HINT_REASONS[code])
+    won_best, won_made = (round(100 * float(share)) for share in decision.get("won", (0, 0)))
+    return tr.gettext(REASONS[code], F=int(decision.get("F", 0)), best=won_best, made=won_made,
+                      percent=won_made if code == "call-out-of-reach" else won_best,
+                      points=tr.decimal(float(decision["loss"])))
 
 
 # --- the review panel's view ------------------------------------------------------------------
@@ -58,12 +72,14 @@ class DecisionView(NamedTuple):
     verdict: str  # "good", "mistake" or "blunder"
     verdict_text: str
     loss: str
-    loss_text: str  # "0.42 points lost", in the language's digits ("" when good)
-    better: str  # the better move, in words ("" when good)
+    loss_text: str  # "0.42 points lost", in the language's digits ("" when nothing was lost)
+    better: str  # the better move, in words ("" when nothing was lost)
     why: str
     line: str  # the decision in one line: the move and its verdict
-    detail: str  # what it cost, the better move and why ("" when good)
+    detail: str  # what it cost, the better move and why ("" when nothing was lost)
     best: str = ""  # the better move as an action's text ("C7 C8 C9"), for the replay's cards
+    play_from: str = ""  # "Play from here" at this decision: its button's accessible name, the
+    #                      move's number and words ("" for none; `lukfu.web.practice` fills it)
 
 
 class ReviewView(NamedTuple):
@@ -75,6 +91,7 @@ class ReviewView(NamedTuple):
     accuracy_note: str
     close_label: str  # "Cancel" while it thinks, "Close" once done
     show_label: str = ""  # a mistake's or blunder's button: the replay at that decision
+    play_from_label: str = ""  # each decision's button: practice from there (`practice`)
 
 
 def action_text(tr: Translator, action: Action) -> str:
@@ -93,21 +110,27 @@ def action_text(tr: Translator, action: Action) -> str:
 
 
 def decision_view(tr: Translator, decision: dict[str, Any]) -> DecisionView:
+    """One decision; any loss is shown with the better move and why, a good decision's too (a
+    loss too small to be a mistake still counts in the review's total)."""
     verdict = str(decision["verdict"])
     loss = float(decision["loss"])
-    good = verdict == "good"
+    lost = loss > 0
     move = action_text(tr, parse_action(str(decision["move"])))
-    loss_text = "" if good else tr.gettext("{points} points lost", points=tr.decimal(loss))
-    better = "" if good else action_text(tr, parse_action(str(decision["best"])))
-    why = "" if good else reason_text(tr, str(decision["reason"]))
+    loss_text = tr.gettext("{points} points lost", points=tr.decimal(loss)) if lost else ""
+    better = action_text(tr, parse_action(str(decision["best"]))) if lost else ""
+    why = reason_text(tr, decision) if lost else ""
+    if not lost:
+        detail = ""
+    elif verdict == "good":
+        detail = tr.gettext("{lost}: too little for a mistake. Better: {better}. {why}",
+                            lost=loss_text, better=better, why=why)
+    else:
+        detail = tr.gettext("{lost}. Better: {better}. {why}", lost=loss_text, better=better, why=why)
     return DecisionView(
         move_number=int(decision["move_number"]), move=move, verdict=verdict,
         verdict_text=verdict_text(tr, verdict), loss=f"{loss:.2f}", loss_text=loss_text,
-        better=better, why=why,
-        line=tr.gettext(LINES[verdict], move=move),
-        detail="" if good else tr.gettext("{lost}. Better: {better}. {why}", lost=loss_text,
-                                          better=better, why=why),
-        best="" if good else str(decision["best"]),
+        better=better, why=why, line=tr.gettext(LINES[verdict], move=move), detail=detail,
+        best=str(decision["best"]) if lost else "",
     )
 
 
