@@ -223,6 +223,18 @@ class Session:
             state = after
         return tuple(steps)
 
+    def before(self, move: int) -> Session:
+        """This deal as it was after its first ``move`` actions (its history's index ``move``:
+        the passes before a redeal count), the same seats and computer players, its events told
+        up to there: a moment of the deal to play on from.  ``ValueError`` past its history."""
+        history = self.state.history
+        if not 0 <= move <= len(history):
+            raise ValueError(f"move {move}: this deal has {len(history)} actions")
+        session = Session(self.start, self.seats, self.deal_number)
+        for action in history[:move]:
+            session = session.take(action)
+        return session
+
     # --- records ---------------------------------------------------------------------------------
 
     def record(self) -> str:

@@ -1,6 +1,7 @@
 """The coach's review in the browser: after a deal, "Review this deal" shows each of your
 decisions with what it cost, the same figures as `lukfu.coach` under CPython, in English and
-Persian, at phone and desktop size (screenshots: artifacts/screenshots/review-*.png), axe-clean."""
+Persian, at phone and desktop size (screenshots: artifacts/screenshots/review-*.png), axe-clean;
+"Play from here" on a decision puts the table back there, as practice (practice-*.png)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,14 @@ import pytest
 from conftest import COACH_ON
 from test_page_access import axe_violations
 from test_page_game import Player, speak
-from test_page_saves import finish
+from test_page_saves import click, finish, finish_in_any_language, save_of
 
 from lukfu.coach import review
 from lukfu.saves import read_save
+from lukfu.web.saving import read_table
 
 if TYPE_CHECKING:
-    pass
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
@@ -27,6 +29,20 @@ SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "hei
 @pytest.fixture
 def browser_context_args() -> dict[str, object]:
     return {"bypass_csp": True}  # axe is injected
+
+
+def shoot(page: Page, where: str, name: Path, sizes: dict[str, dict[str, int]],
+          languages: tuple[str, ...] = ("en", "fa")) -> None:
+    """Screenshots of ``where`` in each language and size, ``<name>-<language>-<size>.png``;
+    the page never scrolls sideways."""
+    for language in languages:
+        speak(page, language)
+        for size, viewport in sizes.items():
+            page.set_viewport_size(viewport)
+            page.locator(where).scroll_into_view_if_needed()
+            page.screenshot(path=f"{name}-{language}-{size}.png")
+            wide = page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth")
+            assert not wide, f"{name.name} scrolls sideways ({language}, {size})"
 
 
 def test_a_finished_deal_is_reviewed_with_the_coachs_own_figures(player: Player,
@@ -46,14 +62,7 @@ def test_a_finished_deal_is_reviewed_with_the_coachs_own_figures(player: Player,
     # The statistics keep the review's accuracy.
     percent = round(100 * expected.accuracy)
     assert f"The coach's accuracy over your last deal: {percent}%." in page.inner_text("#stats-body")
-    for language in ("en", "fa"):
-        speak(page, language)
-        for size, viewport in SIZES.items():
-            page.set_viewport_size(viewport)
-            page.locator("#review").scroll_into_view_if_needed()
-            page.screenshot(path=str(screenshot_dir / f"review-{language}-{size}.png"))
-            wide = page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth")
-            assert not wide, f"the review scrolls sideways ({language}, {size})"
+    shoot(page, "#review", screenshot_dir / "review", SIZES)
     assert "points lost" not in page.inner_text("#review")  # Persian words, Persian digits
     assert axe_violations(page) == []  # the review in Persian, right to left
     # "Show it on the cards": the replay at the first decision found wanting (here, the call),
@@ -70,3 +79,63 @@ def test_a_finished_deal_is_reviewed_with_the_coachs_own_figures(player: Player,
         f"{d.loss:.2f}" for d in expected.decisions]
     page.click("#review [data-action='review-close']")
     assert page.locator("#review").is_hidden()
+
+
+PRACTICE_SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+
+
+def test_play_from_here_puts_the_table_back_at_that_decision(player: Player,
+                                                             screenshot_dir: Path) -> None:
+    page = player.page
+    page.add_init_script(COACH_ON)
+    finish(player, 12)
+    done = read_save(page.evaluate("localStorage.getItem('lukfu.save')")).session
+    expected = review(done, 0)
+    page.click("[data-action='review']")
+    page.wait_for_selector("#review .review-decisions", timeout=60_000)
+    stats = page.evaluate("localStorage.getItem('lukfu.statistics')")  # (the review's accuracy in)
+    # On every decision, named by its move and in words for a screen reader.
+    labels = page.eval_on_selector_all("#review .decision-play",
+                                       "els => els.map(e => e.getAttribute('aria-label'))")
+    assert len(labels) == len(expected.decisions)
+    assert all(label.startswith("Play from here: move ") for label in labels)
+    # (one in the play found wanting if any, else the last: the button is on good ones too)
+    decision = max(expected.decisions,
+                   key=lambda d: (d.move_number > 0, d.verdict != "good", d.move_number))
+    n = decision.move_number
+    button = f"#review [data-move='{n}'] .decision-play"
+    assert page.inner_text(button) == "Play from here"
+    assert page.get_attribute(button, "aria-label").startswith(f"Play from here: move {n + 1}, ")
+    shoot(page, button, screenshot_dir / "practice-review", PRACTICE_SIZES)
+    speak(page, "en")
+    page.focus(button)  # by the keyboard
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#table[data-practice]")
+    page.wait_for_function("() => document.activeElement.id === 'table'")  # the keyboard too
+    assert page.locator("#review").is_hidden()
+    assert page.inner_text("#practice") == f"Practice from move {n + 1}: not counted in your statistics."
+    then = done.steps()[n].state
+    assert sorted(player.hand()) == sorted(str(card) for card in then.hands[0])  # as it was
+    assert page.get_attribute("#table", "data-to-move") == "0"
+    saved = read_table(page.evaluate("localStorage.getItem('lukfu.save')"))
+    assert saved[0].name == "practice" and saved[1].session.state.history == done.state.history[:n]
+    assert axe_violations(page) == []
+    shoot(page, "#table", screenshot_dir / "practice-table", PRACTICE_SIZES)
+    assert "Practice" not in page.inner_text("#practice")  # in Persian
+    speak(page, "en")
+    # Play a move: the coach's better one; the computers answer as the deal goes on.
+    click(page, decision.best)
+    page.wait_for_function(
+        f"() => JSON.parse(localStorage.getItem('lukfu.save')).body.session.deal.actions.length > {n}")
+    played = read_save(page.evaluate("localStorage.getItem('lukfu.save')")).session
+    assert played.state.history[:n + 1] == (*done.state.history[:n], decision.best)
+    # Its end offers the same decision again; the statistics never heard of it.
+    finish_in_any_language(page)
+    assert page.inner_text("#practice") == "Practice over: not counted in your statistics."
+    again = "[data-action='practice-again']"
+    assert page.inner_text(again) == f"Play from move {n + 1} again"
+    assert page.evaluate("localStorage.getItem('lukfu.statistics')") == stats
+    shoot(page, "#table", screenshot_dir / "practice-over", PRACTICE_SIZES, ("en",))
+    page.click(again)
+    page.wait_for_selector("#table[data-to-move='0']:not([data-phase='over'])")
+    assert save_of(page).state.history == done.state.history[:n]

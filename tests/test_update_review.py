@@ -5,10 +5,17 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from driver import Driver
 
+from lukfu import parse_action
+from lukfu.saves import SaveProblem, write_save
+from lukfu.session import Session
+from lukfu.web import practice
+from lukfu.web.kinds import FREE, PRACTICE
 from lukfu.web.messages import Press, Review, ReviewProgress, Setting
-from lukfu.web.review import ReviewView
+from lukfu.web.review import DecisionView, ReviewView
+from lukfu.web.saving import read_table
 
 
 def finished(query: str = "?seed=5&master=0&delay=0", **kwargs: object) -> Driver:
@@ -123,3 +130,102 @@ def test_the_review_speaks_persian_with_plain_data_for_the_page() -> None:
         assert re.fullmatch(r"\d+\.\d\d", decision.loss)
         assert not re.search(r"[0-9]", decision.loss_text)  # Persian digits in the words
 
+
+
+# --- "Play from here": practice from a decision of the review -----------------------------------
+
+
+def practised(page: Driver, decision: DecisionView) -> Session:
+    """Press "Play from here" on ``decision``; the practice table's deal."""
+    page.press(f"{practice.AT}{decision.move_number}")
+    session = page.model.table.session
+    assert session is not None
+    return session
+
+
+def test_play_from_here_sets_the_table_back_to_that_decision_and_never_counts() -> None:
+    page = finished()
+    review = opened(page)
+    done = page.model.table.session
+    assert done is not None
+    stats, totals, tab = page.stored["lukfu.statistics"], page.model.player.totals, dict(page.tab)
+    # Every decision offers it, named by its move (from 1) and in words, for a screen reader.
+    assert review.play_from_label == "Play from here"
+    assert [d.play_from for d in review.decisions] == [
+        f"Play from here: move {d.move_number + 1}, {d.move}" for d in review.decisions]
+    decision = next(d for d in review.decisions if d.verdict != "good" and d.move_number > 0)
+    session = practised(page, decision)
+    table = page.model.table
+    assert table.kind == PRACTICE and table.step == decision.move_number and not table.counted
+    # The same deal just before that decision: its hidden hands, its computer players, your turn.
+    assert session.state.history == done.state.history[:decision.move_number]
+    assert session.start == done.start and session.seats == done.seats
+    assert session.deal_number == done.deal_number and session.waiting_for_person()
+    assert session.observation(0) == done.steps()[decision.move_number].state.observation(0)
+    assert page.view.review is None and page.model.table.coaching is None
+    assert page.table.practice == (
+        f"Practice from move {decision.move_number + 1}: not counted in your statistics.")
+    assert "hint" in page.enabled() and "new-deal" in page.enabled()
+    assert "practice-again" not in page.enabled()  # (offered at its end)
+    # Saved as practice: a reload resumes it there.
+    kind, saved = read_table(page.stored["lukfu.save"])
+    assert kind == PRACTICE and saved.step == decision.move_number and saved.session.state == session.state
+    again = Driver("", stored=page.stored, coach=True).start()
+    again.settle(only_computers=True)
+    assert again.model.table.kind == PRACTICE and again.model.table.step == decision.move_number
+    assert again.table.practice == page.table.practice
+    # Played on with the better move, to its end: reviewed, but counted nowhere.
+    page.act(parse_action(decision.best))
+    page.play_to_the_end()
+    assert page.model.table.session is not None and page.model.table.session.is_over
+    assert page.stored["lukfu.statistics"] == stats and page.model.player.totals == totals
+    assert page.tab == tab and not page.model.table.counted
+    assert page.table.result is not None and not page.table.result.totals_text  # no running score
+    assert opened(page).decisions and page.stored["lukfu.statistics"] == stats  # its accuracy too
+    # Its end offers the same decision again (and a new deal); so does its own review.
+    assert page.table.practice == "Practice over: not counted in your statistics."
+    assert {"practice-again", "new-deal", "review"} <= page.enabled()
+    assert next(b for b in page.table.buttons if b.action == practice.AGAIN).label == (
+        f"Play from move {decision.move_number + 1} again")
+    page.press(practice.AGAIN)
+    again_session = page.model.table.session
+    assert again_session is not None and again_session.state == session.state
+    page.press("new-deal")
+    page.press("abandon")
+    assert page.model.table.kind == FREE
+
+
+def test_the_computer_players_act_from_there_as_they_did() -> None:
+    page = finished()
+    done = page.model.table.session
+    assert done is not None
+    review = opened(page)
+    assert len(review.decisions) > 2
+    session = practised(page, review.decisions[2])
+    made = done.state.history
+    page.play_to_the_end(lambda obs: made[obs.move_number])  # your moves as you made them
+    replayed = page.model.table.session
+    assert replayed is not None and replayed.state.history == made and session.start == replayed.start
+
+
+def test_a_practice_save_must_start_at_a_decision_of_yours() -> None:
+    page = finished()
+    done = page.model.table.session
+    assert done is not None
+    theirs = next(n for n, step in enumerate(done.steps()) if step.state.to_move not in (0, None))
+    bad = write_save(done, table="practice", step=theirs)
+    with pytest.raises(SaveProblem) as refused:
+        read_table(bad)
+    assert refused.value.kind == "impossible"
+    again = Driver("", stored={**page.stored, "lukfu.save": bad}).start()
+    assert again.model.table.kind == FREE and any("cannot happen" in n for n in again.notices())
+    assert read_table(write_save(done))[0] == FREE  # (and a free deal's save reads as it did)
+
+
+def test_play_from_here_speaks_persian() -> None:
+    page = finished("?seed=5&master=0&delay=0&lang=fa")
+    review = opened(page)
+    assert review.play_from_label and review.play_from_label != "Play from here"
+    assert all(not re.search(r"[0-9]", d.play_from) for d in review.decisions)  # Persian digits
+    practised(page, review.decisions[0])
+    assert page.table.practice and not re.search(r"[0-9A-Za-z]", page.table.practice)

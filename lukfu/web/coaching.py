@@ -18,9 +18,10 @@ from lukfu.web.model import Coaching, Model
 
 
 def after_deal(model: Model, fx: list[Effect]) -> Model:
-    """A deal ended: review it in the background if the coach is on."""
+    """A deal ended: review it in the background if the coach is on (its accuracy counted in
+    the statistics where the table's kind counts the deal: not a practice's)."""
     if model.player.settings.coach and model.table.coaching is None:
-        return start(model, fx, open_it=False, counts=True)
+        return start(model, fx, open_it=False, counts=model.table.kind.counted)
     return model
 
 

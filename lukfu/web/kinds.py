@@ -1,4 +1,5 @@
-"""The kinds of table: a free deal, a shared deal, the guided lesson, and what each one answers.
+"""The kinds of table: a free deal, a shared deal, the guided lesson, practice, and what each one
+answers.
 
 Plain Python (no ``js``).  Whatever the page does differently at one kind of table than at
 another is a question to the table's `TableKind` (``model.table.kind``), answered here and
@@ -7,8 +8,8 @@ new kind (a daily deal, a puzzle) is one more row.
 
 >>> FREE.withheld, sorted(LESSON.withheld)
 (frozenset(), ['copy-link', 'hint', 'new-deal', 'replay', 'review'])
->>> KINDS["shared"] == SHARED, SHARED.counted, LESSON.counted
-(True, True, False)
+>>> KINDS["shared"] == SHARED, SHARED.counted, LESSON.counted, PRACTICE.counted
+(True, True, False, False)
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ class TableKind(NamedTuple):
     scripted: bool  # every move is the lesson's script, told step by step (`learning`): the
     #                 computer players' level plays no part, and the lesson's own buttons stand
     #                 for "New deal"
+    practised: bool = False  # played on from a moment of a finished deal (its ``step``: the
+    #                          moves made before it), for practice: said on the table, and
+    #                          offered again from there at its end (`practice`)
 
     @property
     def withheld(self) -> frozenset[str]:
@@ -51,5 +55,10 @@ LESSON = TableKind("lesson", dealt=False, saved=True, counted=False, reviewed=Fa
                    hinted=False, replayed=False, scripted=True)
 """The guided first deal (`lukfu.lesson`'s fixed hands and script)."""
 
-KINDS = {kind.name: kind for kind in (FREE, SHARED, LESSON)}
+PRACTICE = FREE._replace(name="practice", counted=False, practised=True)
+"""A finished deal played on from one of your decisions in its review ("Play from here"): the
+same cards and computer players, never counted; its own end can be reviewed (not counted
+either) and played from again."""
+
+KINDS = {kind.name: kind for kind in (FREE, SHARED, LESSON, PRACTICE)}
 """Every kind, by the name a save gives it."""

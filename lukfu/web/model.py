@@ -142,7 +142,8 @@ class Table(NamedTuple):
     generation: int = 0  # one more for each table: a stale computer turn or hint is dropped
     hints: int = 0  # hints asked for in this deal (kept in the save, counted at its end)
     counted: bool = False  # whether this finished deal is in the statistics
-    step: int = 0  # a scripted table's (the lesson's) step, of lukfu.lesson.STEPS
+    step: int = 0  # a scripted table's (the lesson's) step, of lukfu.lesson.STEPS; a practice's
+    #                start: the moves made before it (`practice`)
     aside: str | None = None  # the save of the deal this table was opened over (the lesson's),
     #                           back on the table when this one is left
     off_script: str = ""  # the lesson: "other", you made another move than the step asks;

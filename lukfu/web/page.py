@@ -14,7 +14,7 @@ from typing import NamedTuple
 from lukfu import parse_action
 from lukfu.dealcode import deal_code
 from lukfu.i18n import Translator
-from lukfu.web import options, replay, saving, statistics, text
+from lukfu.web import options, practice, replay, saving, statistics, text
 from lukfu.web.faces import SuitTipView, suit_tip_view
 from lukfu.web.lesson import LessonView, lesson_view
 from lukfu.web.model import LogLine, Model, Notice, StatsNote, Table
@@ -197,6 +197,7 @@ def table_shown(model: Model) -> TableView | None:
         touch=model.visit.touch, last=table.last_trick, marks=model.player.settings.marks,
         totals=model.player.totals if session.is_over and table.kind.counted else None,
         refusal=refusal)._replace(dealt=f"{table.generation}.{session.state.redeals}")
+    shown = practice.with_practice(tr, table, shown)
     withheld = table.kind.withheld  # (the lesson's own buttons stand for its New deal)
     if not withheld:
         return shown
@@ -257,7 +258,7 @@ def page_view(model: Model) -> PageView:
         suit_tip=suit_tip_view(tr) if visit.suit_tip else None,
         share_status={"copied": tr.gettext("The link is copied."),
                       "select": tr.gettext("Copy the link from the box.")}.get(table.share_status, ""),
-        review=review_view(tr, table.coaching),
+        review=practice.offered(tr, table, review_view(tr, table.coaching)),
         lesson=lesson_view(tr, model),
         # Translators: written across a card as narrow as 24 px; put a soft hyphen (U+00AD)
         # where a word longer than four letters may break onto two lines.

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from lukfu import saves
 from lukfu.i18n import N_, Translator
 from lukfu.lesson import LAST, follows_script
+from lukfu.session import Session
 from lukfu.web.kinds import KINDS, TableKind
 
 SAVE_KEY = "lukfu.save"  # the table, the lesson's too (lukfu.saves: versioned inside)
@@ -39,7 +40,8 @@ SAVE_PROBLEMS = {
 def read_table(text: str) -> tuple[TableKind, saves.Saved]:
     """A save read back (``lukfu.saves.read_save``) with the kind of table it was on, which
     must be one this version knows, and its cards ones that kind deals: dealt from the deal's
-    number, or the lesson's, played by its script.  Anything else raises `saves.SaveProblem`."""
+    number, or the lesson's, played by its script; a practice's starts where you decided.
+    Anything else raises `saves.SaveProblem`."""
     saved = saves.read_save(text)
     kind = KINDS.get(saved.table)
     if kind is None:  # (a kind of table a later version brought)
@@ -48,7 +50,23 @@ def read_table(text: str) -> tuple[TableKind, saves.Saved]:
         raise saves.SaveProblem(saves.IMPOSSIBLE, f"start: not how a {kind.name} table is dealt")
     if kind.scripted and (saved.step > LAST or not follows_script(saved.session)):
         raise saves.SaveProblem(saves.IMPOSSIBLE, "session: not the lesson's deal and script")
+    if kind.practised and practice_start(saved.session, saved.step) is None:
+        raise saves.SaveProblem(saves.IMPOSSIBLE, "step: not a decision of yours to practise from")
     return kind, saved
+
+
+def practice_start(session: Session, move: int) -> Session | None:
+    """Where a practice of ``session``'s deal starts from "Play from here" at its action
+    ``move``: the deal just before it (`Session.before`), if you were to move there; else None.
+
+    >>> passed = Session.new(5, 1).run()  # Right, the Master, and Left passed: your turn
+    >>> practice_start(passed, 2).state.history, practice_start(passed, 1)  # (Left's turn)
+    ((parse_action('pass'), parse_action('pass')), None)
+    """
+    if not 0 <= move <= len(session.state.history):
+        return None
+    start = session.before(move)
+    return start if start.waiting_for_person() else None
 
 
 def save_problem_text(tr: Translator, kind: str) -> str:

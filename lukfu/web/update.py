@@ -3,9 +3,10 @@
 Plain Python (no ``js``), tested under CPython by driving whole games through it.  Every
 decision the page makes is here or in the modules it hands a message to: `starting` (the
 page's start, languages), `deal` (the deal at the table), `learning` (the guided deal),
-`coaching` (the coach's review), `choices` (the Settings panel) and `stats_import` (the
-statistics panel); what differs from one kind of table to another (a free deal, a shared one,
-the lesson) is asked of the table's kind (`kinds`).  Here: each kind of message handed to what
+`coaching` (the coach's review), `practice` (playing on from a decision of the review),
+`choices` (the Settings panel) and `stats_import` (the statistics panel); what differs from one
+kind of table to another (a free deal, a shared one, the lesson, practice) is asked of the
+table's kind (`kinds`).  Here: each kind of message handed to what
 decides it, what a click or a key does, notices and failures.  The messages and the effects
 are `messages`' typed values: the page carries out the effects (the worker those of its own
 time), which answer with more messages.
@@ -17,7 +18,7 @@ from collections.abc import Callable
 from typing import assert_never
 
 from lukfu import Action, Card, parse_cards
-from lukfu.web import choices, coaching, deal, learning, replay, saving, starting
+from lukfu.web import choices, coaching, deal, learning, practice, replay, saving, starting
 from lukfu.web.deal import notice, storage_refused
 from lukfu.web.dom.keys import SHORTCUTS
 from lukfu.web.messages import (
@@ -147,6 +148,8 @@ def press(model: Model, fx: list[Effect], name: str) -> Model:
         return model  # the failure panel is up: only a new deal goes on
     if name in LESSON_BUTTONS:
         return LESSON_BUTTONS[name](model, fx)
+    if name == practice.AGAIN or name.startswith(practice.AT):  # "Play from here"
+        return practice.press(model, fx, name)
     if name in table.kind.withheld:
         return model  # (the lesson's deal is told by its steps: no replay, review, share or hint)
     if name == "replay" or name.startswith("replay-"):

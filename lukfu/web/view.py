@@ -96,6 +96,7 @@ class TableView(NamedTuple):
     old_tip: str = ""  # what Old means, beside an Old card of your hand on hover/focus
     risk: str = ""  # while you decide to call: what calling risks (also the hint line's words)
     dealt: str = ""  # which cards were dealt (the deal and its redeals): new ones are dealt out
+    practice: str = ""  # at a practice table: that it is practice, not counted (`practice`)
 
 
 Check = Callable[[Action], None]  # the engine's State.check: raises IllegalAction

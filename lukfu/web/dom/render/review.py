@@ -1,5 +1,6 @@
 """The coach's review panel: its progress while the coach thinks, then each decision with what
-it cost (``data-loss``, ``data-verdict``) and the summary.
+it cost (``data-loss``, ``data-verdict``), "Show it on the cards" and "Play from here", and the
+summary.
 
 Page-only, MicroPython (imports ``js``): it copies a `lukfu.web.review.ReviewView` into ``#review``.
 """
@@ -26,6 +27,8 @@ class ReviewPanel:
         if panel is None:
             return
         if review is None:
+            if panel.contains(document.activeElement):  # (closed, or "Play from here")
+                document.getElementById("table").focus()  # the keyboard goes back to the table
             panel.hidden = True
             return
         bar = panel.querySelector(".review-bar")
@@ -63,5 +66,9 @@ class ReviewPanel:
                 item.appendChild(element("button", "btn decision-show", review.show_label,
                                          type="button",
                                          data_action=f"replay-at-{decision.move_number}"))
+            if decision.play_from:  # practice from this decision (lukfu.web.practice.AT)
+                item.appendChild(element("button", "btn decision-play", review.play_from_label,
+                                         type="button", aria_label=decision.play_from,
+                                         data_action=f"practice-at-{decision.move_number}"))
             found.appendChild(item)
         return found

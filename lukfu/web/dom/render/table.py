@@ -121,6 +121,11 @@ class Table:
         if self.shown.changed("hint", (view.hint, view.hint_problem)):
             self.hint.textContent = view.hint
             self.hint.classList.toggle("problem", view.hint_problem)
+        if self.shown.changed("practice", view.practice):  # a practice table says so, atop it
+            line = document.getElementById("practice")
+            line.textContent = view.practice
+            line.hidden = not view.practice
+            self.node.toggleAttribute("data-practice", bool(view.practice))
         self._hand(view.hand, view.hand_enabled)
         if view.dealt != self._dealt:
             if self._dealt and self.motion and view.phase == "calling":
