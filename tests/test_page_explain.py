@@ -143,7 +143,7 @@ def old_cards_the_leader_and_the_claimant_s_old_cards(page: Page, screenshot_dir
         move(page)
     play_to_the_end(page)
     winner = page.locator(".result-table tr.winner").get_attribute("data-result-seat")
-    marked = page.locator(f"[data-seat='{winner}'] .seat-cards.revealed img.old")
+    marked = page.locator(f"[data-seat='{winner}'] .seat-cards.laid .laid-card.old .old-mark")
     if winner != "0":
         assert marked.count() >= 1  # F = fu + these (the Driver's tests count them)
     for language in LANGUAGES:

@@ -60,8 +60,10 @@ def test_the_claimant_s_old_cards_are_marked_in_the_revealed_hand() -> None:
     assert obs.fu[1] + len(marked) == result.F == 7
     assert all(card.label.endswith(", Old") for card in seats[1].revealed or () if card.old)
     assert not any(card.old for card in seats[2].revealed or ())  # not the claimant: unmarked
+    # (the claimant's hand is laid down, each card apart; the others' are not)
+    assert [seat.laid for seat in seats] == [False, True, False]
     assert f"{obs.fu[1]} + {len(marked)} = 7" in page.table.result.detail  # type: ignore[union-attr]
     page.press("replay")
     page.press("replay-last")
     replayed = page.table.seats[1].revealed or ()
-    assert {card.code for card in replayed if card.old} == expected
+    assert {card.code for card in replayed if card.old} == expected and page.table.seats[1].laid

@@ -49,6 +49,7 @@ class SeatView(NamedTuple):
     revealed: tuple[CardView, ...] | None  # a computer player's hand, face up, once over
     to_move: bool
     score_tip: str = ""  # what a fu is
+    laid: bool = False  # its hand laid down with its claim: each card apart, its Old ones marked
 
 
 class SlotView(NamedTuple):
@@ -159,6 +160,8 @@ def seat_views(tr: Translator, obs: Observation) -> tuple[SeatView, SeatView, Se
                 revealed=revealed,
                 to_move=obs.to_move == seat,
                 score_tip=explain.term(tr, explain.FU),
+                laid=bool(revealed is not None and result and result.claimed
+                          and result.winner == seat),
             )
         )
     return (views[0], views[1], views[2])

@@ -154,11 +154,12 @@ class Table:
         if view.seat == 0:
             return
         cards = parts["cards"]
+        cards.classList.toggle("laid", view.laid)
         if view.revealed is not None:
             cards.classList.add("revealed")
-            # (the claimant's Old cards, laid down, are marked: F = fu + these)
-            shown = [card_image(card.code, card.label, self.language, self.shapes,
-                                "old" if card.old else "") for card in view.revealed]
+            shown = [self._laid(card) if view.laid else
+                     card_image(card.code, card.label, self.language, self.shapes)
+                     for card in view.revealed]
             if not view.revealed and self.words is not None:
                 shown.append(tree("span", "revealed-none", self.words.no_cards))
         else:
@@ -167,6 +168,15 @@ class Table:
             shown = [back] * view.hand_size
         fill(cards, shown)
         parts["count"].textContent = view.count_text
+
+    def _laid(self, card: "CardView") -> "Tree":
+        """A card of a claimant's hand, laid down apart from the others: an Old one has the word
+        Old written on it, as on your hand's cards, so that F = fu + Old is counted by eye (and
+        is named "…, Old" for a screen reader)."""
+        inside = [card_image(card.code, card.label, self.language, self.shapes)]
+        if card.old and self.words is not None:
+            inside.append(old_mark(self.words.old_word))
+        return tree("span", "laid-card old" if card.old else "laid-card", inside=inside)
 
     def _trick(self, trick: "TrickView | None", result: "ResultView | None",
                flight: "Flight | None") -> None:
