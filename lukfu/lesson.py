@@ -4,9 +4,11 @@ Plain data and the engine's own rules: the hands are dealt with ``State.from_han
 move of the script, the person's and the computer players', is checked by the referee like any
 other (`tests/test_lesson.py` plays it through).  The person sits at seat 0 and is the Master;
 they pass, Right calls, and the deal brings in turn every idea of the rules card: the suits,
-Old cards, calling, leading a single, beating a set with a set, leading a run under the passed
-Master's limit, a run beaten by a higher suit's, a face-down discard, keeping an Old card, the
-claim at F = 6 and the score.
+Old cards, F and S (what a claim needs and what it scores), calling, leading a single, beating a
+set with a set (a trick won with cards that are not Old: F goes up by them), leading a run under
+the passed Master's limit, a run beaten by a higher suit's, a face-down discard, a trick won
+with an Old card (it turns into a fu and leaves the hand: F stays), one won with a card that is
+not Old (F goes up), the claim at F = 6 and the score.
 
 A step is shown once the deal has reached its move (``at``: actions so far).  A step that
 ``asks`` for a move waits for exactly that move; the others are read, then the person goes on
@@ -38,8 +40,9 @@ SCRIPT = tuple(parse_action(move) for move in (
     "C5 M5 T5", "discard T3 C4 S1", "C7 S7 T7",       # trick 2: Right's set, beaten by yours
     "S3 S4 S5", "M1 M2 M3", "discard C6 C9 M7",       # trick 3: your run, beaten by Myriads
     "S6", "S8", "discard C2",                         # trick 4: you cannot beat: a discard
-    "M4", "M6", "discard C3",                         # trick 5: you beat with M6, keep M9
-    "claim",                                          # F = 4 fu + 2 Old = 6
+    "M8", "M9", "discard C3",                         # trick 5: you must beat with M9: F stays 5
+    "M6", "discard C8", "discard M4",                 # trick 6: M6, not Old, wins: F = 6
+    "claim",                                          # F = 5 fu + 1 Old = 6
 ))
 """Every move of the deal, in order: the person's (seat 0's) and the computer players'."""
 
@@ -53,6 +56,7 @@ class Step(NamedTuple):
 STEPS = (
     Step("suits", 0),
     Step("old", 0),
+    Step("goal", 0),
     Step("call", 0, SCRIPT[0]),
     Step("caller", 2),
     Step("single", 2, SCRIPT[2]),
@@ -63,11 +67,19 @@ STEPS = (
     Step("run", 8, SCRIPT[8]),
     Step("higher-suit", 11),
     Step("discard", 13, SCRIPT[13]),
-    Step("keep-old", 15, SCRIPT[15]),
-    Step("claim", 17, SCRIPT[17]),
-    Step("score", 18),
+    Step("old-win", 15, SCRIPT[15]),
+    Step("plain-win", 17, SCRIPT[17]),
+    Step("claim", 20, SCRIPT[20]),
+    Step("score", 21),
 )
 LAST = len(STEPS) - 1
+
+YOUR_F = {"goal": (0, 2), "call": (0, 2), "won": (3, 2), "old-win": (3, 2), "plain-win": (4, 1),
+          "claim": (5, 1)}
+"""Your fu and your Old cards as the step of each topic is reached (F is their sum), the
+figures its words give: F = 2 as dealt; 5 after the set of 7s (none of them Old) won 3 fu; 5
+still after the Old M9 won a trick (a fu more, an Old card fewer); 6 after M6 won one
+(`tests/test_lesson.py` checks each against the engine)."""
 
 
 def lesson_start(level: str = LEVELS[0]) -> Session:

@@ -7,7 +7,7 @@ order (each step opens the page it needs; a browser that died is replaced by a f
    takes the site in;
 2. a whole deal against Beginner, played by clicking, ends with the engine's own result, and the
    coach's review shows the figures `lukfu.coach` gives under CPython;
-3. the guided deal's first five steps (two Nexts, a refused Call, a Pass, a led single), then
+3. the guided deal's first six steps (three Nexts, a refused Call, a Pass, a led single), then
    "Leave the lesson";
 4. a Persian page whose letters join: two fixed lines (one of joining letters, one with
    zero-width non-joiners) are as wide as in Chromium, within 3 %;
@@ -240,25 +240,25 @@ class EngineChecks:
         web.goto(f"{url}index.html?delay=0")
         web.wait(READY, 60, "the page")
         web.act("#learn")
-        for number in range(1, 6):
+        for number in range(1, 7):
             web.wait(f"document.getElementById('table').dataset.lessonStep === '{number}'", 30,
                      f"lesson step {number}")
             step = STEPS[number - 1]
             if step.asks is None:
                 web.wait(f"{VISIBLE}(\"#lesson [data-action='lesson-next']\")", 30, "Next")
             assert web.js("document.getElementById('lesson-text').textContent") == WORDS[step.topic](tr)
-            if number == 3:  # another legal move is refused, with the step's reason
+            if number == 4:  # another legal move is refused, with the step's reason
                 web.act("#actions [data-action='call']")
                 assert web.js("document.getElementById('lesson-note').textContent")
                 assert web.js("document.getElementById('table').dataset.phase") == "calling"
-                self.shot(web, screenshot_dir, "lesson-3")
+                self.shot(web, screenshot_dir, "lesson-4")
             if step.asks is None:
                 web.act("#lesson [data-action='lesson-next']")
                 continue
             for card in step.asks.cards:
                 web.act(f"#hand [data-card='{card}']")
             web.act(f"#actions [data-action='{step.asks.kind}']")
-        web.wait("document.getElementById('table').dataset.lessonStep === '6'", 30, "lesson step 6")
+        web.wait("document.getElementById('table').dataset.lessonStep === '7'", 30, "lesson step 7")
         web.act("#lesson [data-action='lesson-leave']")  # back to the deal it put aside
         web.wait("!document.getElementById('table').hasAttribute('data-lesson-step')", 30, "the deal")
 

@@ -27,6 +27,7 @@ from lukfu.web.messages import (
     ContractError,
     Copied,
     Copy,
+    Device,
     DismissNotice,
     Download,
     Failure,
@@ -64,8 +65,8 @@ BOOT = {"query": "?seed=3&master=0&delay=0", "page_url": "http://127.0.0.1/luk-f
         "reduced_motion": False, "entropy": 5}
 SAID: list[Said] = [
     Start(BOOT), Catalog("fi", None), Press("call"), HandCard("C7"), PlayCard("C7"),
-    Key("Enter", "Enter", "card:C7", False), Setting("speed", "fast"), ComputerTurn(2),
-    ComputerMoved(2, "pass"), HintReady(2, 0, "pass", "weak", 3), ReviewProgress(2, 0.5),
+    Key("Enter", "Enter", "card:C7", False), Setting("speed", "fast"), Device(True),
+    ComputerTurn(2), ComputerMoved(2, "pass"), HintReady(2, 0, "pass", "weak", 3), ReviewProgress(2, 0.5),
     ReviewReady(2, {"decisions": [], "accuracy": 1.0}), FileRead(10, "{}"), Copied(True),
     Stored(False), Offline("ready"), NoticeGone(4), DismissNotice("learn"), Failure("boom"),
     Store("lukfu.speed", "fast"), Forget("lukfu.save.aside", messages.TAB),

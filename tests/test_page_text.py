@@ -242,7 +242,7 @@ def test_the_empty_selection_speaks_the_devices_words() -> None:
     assert view.feedback(tr, obs, set(), state.check, touch=True).hint == (
         "Tap cards to select them.")
     assert view.feedback(tr, obs, set(), state.check).hint == (
-        "Click cards to select them.")
+        "Select the cards you want to play.")  # (a mouse, or the keyboard)
 
 
 def test_discarding_when_you_cannot_beat() -> None:

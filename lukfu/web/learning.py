@@ -4,9 +4,10 @@ through, left and finished.
 Plain Python (no ``js``): part of `update`.  The deal and its script are `lukfu.lesson`'s.  The
 lesson is a table of its own kind (`kinds.LESSON`): it puts the table it was opened over aside
 (its save, kept in the lesson's table and saved with it) and brings it back when the lesson is
-left or finished.  Its computer players make the script's moves, at the page's pace; the
-person's move must be the one the step asks: an illegal one is refused with the engine's
-reason, another legal one with the step's.  The lesson's table is saved like any table (its
+left; finished, it leaves the player a new deal of their own, at its start.  Its computer
+players make the script's moves, at the page's pace; the person's move must be the one the
+step asks: an illegal one is refused with the engine's reason, another legal one with the
+step's.  The lesson's table is saved like any table (its
 step too), so that a reload resumes it; it is never counted, added to the total or reviewed.
 The step reached is kept besides (``LESSON_KEY``), so that "Learn to play" picks it up where it
 was left.
@@ -104,14 +105,19 @@ def act(model: Model, fx: list[Effect], action: Action) -> Model:
     return reached(deal.act(model, fx, action), fx)  # (taken, saved and paced as at any table)
 
 
+def reading(model: Model) -> bool:
+    """Whether a step that is read is on show, its Next offered (Enter presses it too)."""
+    table = model.table
+    session = table.session
+    return (table.kind.scripted and session is not None and STEPS[table.step].asks is None
+            and shown_step(table.step, session) == table.step)
+
+
 def next_step(model: Model, fx: list[Effect]) -> Model:
     """"Next" on a step that is read; "Finish" on the last one."""
     table = model.table
-    session = table.session
-    if not table.kind.scripted or session is None or STEPS[table.step].asks is not None:
-        return model
-    if shown_step(table.step, session) != table.step:
-        return model  # (a stale click: the step is not on show yet)
+    if not reading(model):
+        return model  # (not a read step, or a stale click: the step is not on show yet)
     if table.step == LAST:
         return finish(model, fx)
     return go_on(model._replace(table=table._replace(step=table.step + 1, off_script="")), fx)
@@ -126,9 +132,13 @@ def leave(model: Model, fx: list[Effect]) -> Model:
 
 
 def finish(model: Model, fx: list[Effect]) -> Model:
+    """"Finish": a new deal of the player's own, at its start, with nothing said beside it (the
+    suits' legend neither: the lesson showed them), and the deal the lesson was opened over
+    given up, as "New deal" gives one up."""
     fx.append(Store(LESSON_KEY, "done"))
-    model = back(model._replace(player=model.player._replace(lesson_done=True, lesson_step=0)), fx)
-    return deal.notice(model, "lesson-done", fleeting=True, fx=fx)
+    model = model._replace(player=model.player._replace(lesson_done=True, lesson_step=0),
+                           visit=model.visit._replace(log=(), suit_tip=False))  # (it was taught)
+    return deal.deal(model, fx)
 
 
 def back(model: Model, fx: list[Effect]) -> Model:

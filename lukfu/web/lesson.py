@@ -4,7 +4,9 @@ Plain Python (no ``js``), tested under CPython.  The steps are `lukfu.lesson`'s;
 ``topic`` gets one or two short sentences in the player's language, with the cards named by
 `text` (so a language switch rewords the step), and the reason the asked move is the lesson
 when the player makes another.  ``focus`` lists the page's elements the step talks about (CSS
-selectors) for the renderer to highlight.
+selectors) for the renderer to highlight, ``keyboard`` the one that takes the keyboard: a read
+step's Next, or the hand or button of the move it asks.  While a step is read, nobody at the
+table is thinking (`reading_table`).
 """
 
 from __future__ import annotations
@@ -13,22 +15,29 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from lukfu import Card, classify, parse_cards
+from lukfu.actions import DISCARD, PLAY
 from lukfu.i18n import Translator
-from lukfu.lesson import LAST, SCRIPT, STEPS, shown_step
+from lukfu.lesson import LAST, SCRIPT, STEPS, YOUR_F, Step, shown_step, waits
 from lukfu.web import naming
 from lukfu.web.faces import suit_tip_view
-from lukfu.web.model import Model
+from lukfu.web.model import Model, Table
+from lukfu.web.view import TableView
+
+NEXT = '#lesson [data-action="lesson-next"]'
+HAND = "#hand"  # (the renderer gives the keyboard to the hand's tab stop)
 
 
 class LessonView(NamedTuple):
     step: int  # the step on show, from 1 (the table's data-lesson-step)
-    title: str  # "Learn to play: step 3 of 15"
+    title: str  # "Learn to play: step 3 of 17"
     text: str
     note: str  # why the move you made is not this step's ("" when there is none)
     next_label: str  # "Next" or "Finish" on a step that is read; "" when it asks a move
     leave_label: str
     focus: tuple[str, ...]  # CSS selectors of what the step talks about
     legend: tuple[tuple[str, str], ...] = ()  # the suits' pictures and names, low to high
+    keyboard: str = ""  # a CSS selector: what takes the keyboard as the step comes ("": stays)
+    key_note: str = ""  # the key that presses Next, in words ("" when there is no Next)
 
 
 def _card(tr: Translator, code: str) -> str:
@@ -39,6 +48,12 @@ def _play(tr: Translator, codes: str) -> str:
     play = classify(parse_cards(codes))
     assert play is not None
     return naming.play_in_sentence(tr, play)
+
+
+def _figures(topic: str) -> dict[str, int]:
+    """The figures the step of ``topic`` gives for F: your fu, your Old cards, F (their sum)."""
+    fu, old = YOUR_F[topic]
+    return {"fu": fu, "old": old, "F": fu + old}
 
 
 def _suits(tr: Translator) -> str:
@@ -57,11 +72,21 @@ def _old(tr: Translator) -> str:
         nine=_card(tr, "M9"), mau_gung=_card(tr, "C1"))
 
 
+def _goal(tr: Translator) -> str:
+    return tr.gettext(
+        "You win a deal by claiming it with F = 6 or more. F is your fu, one for each of your "
+        "own cards in each trick you win, plus the Old cards in your hand: yours is {fu} + "
+        "{old} = {F} now. The winner scores S = F − 5: 1 point at 6, one more for each beyond.",
+        **_figures("goal"))
+
+
 def _call(tr: Translator) -> str:
     return tr.gettext(
-        "You are the Master, so you decide first: play this deal as the caller, against the "
-        "other two, or pass. If anyone but the caller wins, the caller alone pays the winner "
-        "2 × S, and this hand has few high cards: pass.")
+        "You are the Master, so you decide first: play this deal alone against the other two, "
+        "or pass. Play it only with a hand that can reach F = 6: Old cards count, but F grows "
+        "only when your other cards win tricks, as high cards, sets and runs can. Here F is "
+        "{F}, and only your three 7s, as a set, look able to win one: pass.",
+        F=_figures("call")["F"])
 
 
 def _caller(tr: Translator) -> str:
@@ -98,9 +123,11 @@ def _set(tr: Translator) -> str:
 
 
 def _won(tr: Translator) -> str:
+    won = _figures("won")
     return tr.gettext(
-        "Your set is the best play: the trick is yours, with 3 fu, one for each of your cards in "
-        "it, and you lead next.")
+        "Your set is the best play: the trick is yours, and you lead next. It brings {fu} fu, "
+        "one for each of your cards in it, and none of them was Old, so your F went up by "
+        "{gain}: F = {fu} + {old} = {F}.", **won, gain=won["F"] - _figures("call")["F"])
 
 
 def _run(tr: Translator) -> str:
@@ -124,19 +151,26 @@ def _discard(tr: Translator) -> str:
         led=_card(tr, "S6"), card=_card(tr, "S8"), junk=_card(tr, "C2"))
 
 
-def _keep_old(tr: Translator) -> str:
+def _old_win(tr: Translator) -> str:
     return tr.gettext(
-        "Left leads {led}. Both {card} and {nine} beat it: play {card}, and keep {nine}, because "
-        "an Old card counts towards your claim for as long as you hold it.",
-        led=_card(tr, "M4"), card=_card(tr, "M6"), nine=_card(tr, "M9"))
+        "Left leads {led}. Whoever can beat the best play must, and only your Old {nine} can: "
+        "play it. Your F is {fu} + {old} = {F}: watch what winning this trick does to it.",
+        led=_card(tr, "M8"), nine=_card(tr, "M9"), **_figures("old-win"))
+
+
+def _plain_win(tr: Translator) -> str:
+    return tr.gettext(
+        "You won the trick: {fu} fu now, one more, but {nine} has left your hand, so F = {fu} "
+        "+ {old} = {F}, as before. An Old card counts already: winning with it only turns it "
+        "into a fu. Now lead {card}, which is not Old: if it wins, F goes up.",
+        nine=_card(tr, "M9"), card=_card(tr, "M6"), **_figures("plain-win"))
 
 
 def _claim(tr: Translator) -> str:
     return tr.gettext(
-        "You won the trick and have {fu} fu. F is your fu plus your Old cards, {fu} + {old} = "
-        "{F}, and at 6 or more the player about to lead may claim: claim now, before anyone else "
-        "can.",
-        fu=4, old=2, F=6)
+        "Nobody could beat {card}: a card that is not Old won the trick, so F went up by one: "
+        "F = {fu} + {old} = {F}. At 6 or more the player about to lead may claim: claim now, "
+        "before anyone else can.", card=_card(tr, "M6"), **_figures("claim"))
 
 
 def _score(tr: Translator) -> str:
@@ -147,10 +181,10 @@ def _score(tr: Translator) -> str:
 
 
 WORDS: dict[str, Callable[[Translator], str]] = {
-    "suits": _suits, "old": _old, "call": _call, "caller": _caller, "single": _single,
-    "beaten": _beaten, "fu": _fu, "set": _set, "won": _won, "run": _run,
-    "higher-suit": _higher_suit, "discard": _discard, "keep-old": _keep_old, "claim": _claim,
-    "score": _score,
+    "suits": _suits, "old": _old, "goal": _goal, "call": _call, "caller": _caller,
+    "single": _single, "beaten": _beaten, "fu": _fu, "set": _set, "won": _won, "run": _run,
+    "higher-suit": _higher_suit, "discard": _discard, "old-win": _old_win,
+    "plain-win": _plain_win, "claim": _claim, "score": _score,
 }
 
 
@@ -168,18 +202,16 @@ def _why(tr: Translator, topic: str) -> str:
         return tr.gettext("Discard {junk}: it can never win a trick, as the only lower Coin is "
                           "Mau Gung, which nobody beats; your Myriads still can, and Mau Gung "
                           "counts towards your claim.", junk=_card(tr, "C2"))
-    if topic == "keep-old":
-        return tr.gettext("Play {card}: keeping the Old {nine} is what will let you claim.",
-                          card=_card(tr, "M6"), nine=_card(tr, "M9"))
     if topic == "claim":
         return tr.gettext("Claim now: if you play on, another player may claim first.")
-    return ""  # (the set's step: its play is the only legal move, so no other can be made)
+    return ""  # (the set's, the Old card's and M6's steps: their play is the only legal move)
 
 
 # What each step points at, besides the cards it asks you to play.
 FOCUS = {
     "suits": ("#hand",),
     "old": ('#hand [data-card="M9"]', '#hand [data-card="C1"]'),
+    "goal": ('[data-seat="0"] .seat-score', "#hand .card.old"),
     "call": ('[data-seat="0"] .seat-marks', '#actions [data-action="call"]',
              '#actions [data-action="pass"]'),
     "caller": ('[data-seat="1"] .seat-marks', '[data-seat="0"] .seat-marks'),
@@ -189,7 +221,8 @@ FOCUS = {
     "won": ('[data-seat="0"] .seat-score',),
     "higher-suit": ("#trick",),
     "discard": ("#trick",),
-    "keep-old": ('#hand [data-card="M9"]',),
+    "old-win": ("#trick", '[data-seat="0"] .seat-score'),
+    "plain-win": ('[data-seat="0"] .seat-score', "#hand .card.old"),
     "claim": ('#actions [data-action="claim"]', '[data-seat="0"] .seat-score', "#hand .card.old"),
     "score": ("#trick",),
 }
@@ -220,7 +253,29 @@ def lesson_view(tr: Translator, model: Model) -> LessonView | None:
         leave_label=tr.gettext("Leave the lesson"),
         focus=focus + FOCUS.get(step.topic, ()),
         legend=suit_tip_view(tr).suits if step.topic == "suits" else (),
+        keyboard=NEXT if reading else keyboard(step),
+        key_note=tr.gettext("Press Enter to go on.") if reading else "",
     )
+
+
+def keyboard(step: Step) -> str:
+    """What takes the keyboard on a step that asks a move: your hand for a play or a discard,
+    else the move's button ("" on a read step: its Next, once the computers' moves are made)."""
+    asked = step.asks
+    if asked is None:
+        return ""
+    return HAND if asked.kind in (PLAY, DISCARD) else f'#actions [data-action="{asked.kind}"]'
+
+
+def reading_table(tr: Translator, table: Table, shown: TableView) -> TableView:
+    """The lesson's table while a step is read and the computer players wait for Next: nobody
+    is thinking, so no seat is marked to move and the prompt says what the table waits for."""
+    session = table.session
+    if session is None or not session.computer_to_move() or not waits(table.step, session):
+        return shown
+    you, right, left = (seat._replace(to_move=False) for seat in shown.seats)
+    return shown._replace(prompt=tr.gettext("Read this step first, then press Next."),
+                          seats=(you, right, left))
 
 
 assert set(WORDS) == {step.topic for step in STEPS}

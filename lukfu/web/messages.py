@@ -26,6 +26,8 @@ Messages, ``[name, fields…]``:
 - ``["key", key, code, where, shift]`` `Key`: a key went down (``where``: ``"card:<code>"`` on
   a card of your hand, else ``""``; moving along your hand is the page's own)
 - ``["setting", name, value]`` `Setting`: a setting changed (``language`` too)
+- ``["device", touch]`` `Device`: the player now uses the page with a finger (``touch``) or
+  with a mouse or the keyboard (the prompts say tap, or select)
 - ``["computer-turn", generation]`` `ComputerTurn`: the pause before a computer move is over
 - ``["computer-moved", generation, action]`` `ComputerMoved`: its move, thought out
 - ``["hint-ready", generation, moves, action, reason, F]`` `HintReady`: the hint
@@ -141,6 +143,13 @@ class Setting(Said):
     __slots__ = FIELDS = ("name", "value")
     def __init__(self, name: str, value: str) -> None:
         self.name, self.value = name, value
+
+
+class Device(Said):
+    NAME = "device"
+    __slots__ = FIELDS = ("touch",)
+    def __init__(self, touch: bool) -> None:
+        self.touch = touch
 
 
 class ComputerTurn(Said):
@@ -331,13 +340,13 @@ class Sound(Said):
 
 # --- the two sets, and the wire ---------------------------------------------------------------
 
-MESSAGES = (Start, Catalog, Press, HandCard, PlayCard, Key, Setting, ComputerTurn, ComputerMoved,
-            HintReady, ReviewProgress, ReviewReady, FileRead, Copied, Stored, Offline, NoticeGone,
-            DismissNotice, Failure)
+MESSAGES = (Start, Catalog, Press, HandCard, PlayCard, Key, Setting, Device, ComputerTurn,
+            ComputerMoved, HintReady, ReviewProgress, ReviewReady, FileRead, Copied, Stored, Offline,
+            NoticeGone, DismissNotice, Failure)
 EFFECTS = (Store, Forget, Wait, Think, ThinkHint, Review, FetchCatalog, Download, ChooseFile, Copy,
            Address, Handled, RegisterOffline, AcceptNewVersion, Sound)
 if TYPE_CHECKING:
-    Message = (Start | Catalog | Press | HandCard | PlayCard | Key | Setting | ComputerTurn
+    Message = (Start | Catalog | Press | HandCard | PlayCard | Key | Setting | Device | ComputerTurn
                | ComputerMoved | HintReady | ReviewProgress | ReviewReady | FileRead | Copied
                | Stored | Offline | NoticeGone | DismissNotice | Failure)
     Effect = (Store | Forget | Wait | Think | ThinkHint | Review | FetchCatalog | Download

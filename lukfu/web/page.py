@@ -16,7 +16,7 @@ from lukfu.dealcode import deal_code
 from lukfu.i18n import Translator
 from lukfu.web import options, practice, replay, saving, statistics, text
 from lukfu.web.faces import SuitTipView, suit_tip_view
-from lukfu.web.lesson import LessonView, lesson_view
+from lukfu.web.lesson import LessonView, lesson_view, reading_table
 from lukfu.web.model import LogLine, Model, Notice, StatsNote, Table
 from lukfu.web.naming import YOU
 from lukfu.web.result import DealLinks
@@ -104,8 +104,6 @@ def notice_text(tr: Translator, notice: Notice) -> str:
         return tr.gettext("The chosen language could not be loaded.")
     if kind == "learn-offer":
         return tr.gettext("New to Luk Fu? A guided deal teaches you the game as you play it.")
-    if kind == "lesson-done":
-        return tr.gettext("You have played the guided deal to its end. Good luck at the table!")
     assert kind == "new-version", kind
     return tr.gettext("A new version of the game is ready.")
 
@@ -198,6 +196,8 @@ def table_shown(model: Model) -> TableView | None:
         totals=model.player.totals if session.is_over and table.kind.counted else None,
         refusal=refusal)._replace(dealt=f"{table.generation}.{session.state.redeals}")
     shown = practice.with_practice(tr, table, shown)
+    if table.kind.scripted:  # (a step being read: nobody thinks meanwhile)
+        shown = reading_table(tr, table, shown)
     withheld = table.kind.withheld  # (the lesson's own buttons stand for its New deal)
     if not withheld:
         return shown

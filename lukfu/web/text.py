@@ -251,7 +251,7 @@ def prompt_text(tr: Translator, obs: Observation) -> str:
 
 def selection_hint(tr: Translator, selected: int, to_discard: int, touch: bool = False) -> str:
     """What to do next when nothing is wrong yet (empty selection, or counting discards), in
-    the words of the device: a finger taps, a mouse clicks (and a keyboard is at hand)."""
+    the words of the device last used: a finger taps; a mouse or the keyboard selects."""
     if to_discard:
         if selected == to_discard:
             return tr.ngettext("Ready to discard {n} card face down.",
@@ -264,7 +264,7 @@ def selection_hint(tr: Translator, selected: int, to_discard: int, touch: bool =
                            to_discard)
     if touch:
         return tr.gettext("Tap cards to select them.")
-    return tr.gettext("Click cards to select them.")
+    return tr.gettext("Select the cards you want to play.")
 
 
 ILLEGAL_REASONS = {

@@ -28,6 +28,7 @@ from lukfu.web.messages import (
     ComputerTurn,
     Copied,
     Copy,
+    Device,
     DismissNotice,
     Effect,
     Failure,
@@ -79,6 +80,8 @@ def handle(model: Model, fx: list[Effect], message: Message) -> Model:
         return key(model, fx, message.key, message.code, message.where, message.shift)
     if isinstance(message, Setting):
         return setting(model, fx, message.name, message.value)
+    if isinstance(message, Device):  # (the prompts say tap, or select)
+        return model._replace(visit=model.visit._replace(touch=message.touch))
     if isinstance(message, ComputerTurn):
         turn = learning.computer_turn if model.table.kind.scripted else deal.computer_turn
         return turn(model, fx, message.generation)
@@ -208,11 +211,16 @@ def play_alone(model: Model, fx: list[Effect], chosen: Card) -> Model:
 def key(model: Model, fx: list[Effect], name: str, code: str, where: str,
         shift: bool = False) -> Model:
     """The keyboard: in a replay ← → Home End move through it; on a card of your hand Enter plays
-    or discards the selection (or, with nothing selected, that card alone); Escape ends a
-    replay; letters press the table's buttons.  (Moving along your hand is the page's own: the
-    keyboard stays where the page put it, never moved from here.)"""
+    or discards the selection (or, with nothing selected, that card alone), and in the lesson,
+    on a step that is read, Enter goes on (anywhere but on another button, which the browser
+    presses itself); Escape ends a replay; letters press the table's buttons.  (Moving along
+    your hand is the page's own: the keyboard stays where the page put it, never moved from
+    here.)"""
     table = model.table
     session = table.session
+    if name == "Enter" and learning.reading(model) and table.failure is None:
+        fx.append(Handled())  # (a step being read: Enter goes on, wherever the keyboard is)
+        return learning.next_step(model, fx)
     if table.replay is not None:
         action = replay.key_action(name, model.visit.tr.direction)
         if action is not None:

@@ -29,7 +29,18 @@ from lukfu.web.dom.guard import settled
 from lukfu.web.dom.keys import HAND_KEYS, PLAY, SELECT, changes_hand, claimed, hand_step, on_hand
 from lukfu.web.dom.loading import Loading
 from lukfu.web.dom.render.renderer import Renderer
-from lukfu.web.messages import DismissNotice, Failure, HandCard, Key, PlayCard, Press, Setting, Start, encode
+from lukfu.web.messages import (
+    Device,
+    DismissNotice,
+    Failure,
+    HandCard,
+    Key,
+    PlayCard,
+    Press,
+    Setting,
+    Start,
+    encode,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (for mypy only: MicroPython has no typing module)
@@ -83,6 +94,7 @@ class App:
         self.renderer = Renderer()
         self.effects = Effects(self, silence)
         self._proxies: list[JsProxy] = []
+        self.touch = bool(window.matchMedia("(pointer: coarse)").matches)  # as the game was told
 
     # --- to the worker and back ---------------------------------------------------------------
 
@@ -197,6 +209,7 @@ class App:
         self._listen(document, "dblclick", self.on_double_click)
         self._listen(document, "keydown", self.on_key)
         self._listen(document, "keyup", self.on_key_up)
+        self._listen(document, "pointerdown", self.on_pointer)
         chooser = document.getElementById("stats-file")
         self._listen(chooser, "change", lambda _e: asyncio.create_task(
             self.effects.read_chosen_file(chooser)))
@@ -214,7 +227,7 @@ class App:
             "query": str(window.location.search),
             "page_url": str(window.location.origin) + str(window.location.pathname),
             "languages": languages, "stored": stored, "tab": tab, "storage": kept,
-            "touch": bool(window.matchMedia("(pointer: coarse)").matches),
+            "touch": self.touch,
             "reduced_motion": bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches),
             "static": self.renderer.panels.static_texts(),
         }))
@@ -247,6 +260,16 @@ class App:
         if target and not target.disabled:
             self.send(PlayCard(str(target.getAttribute("data-card"))))
 
+    def device(self, touch: bool) -> None:
+        """The player used the page with a finger, or with a mouse or the keyboard: the game's
+        words follow (tap, or select), told only when that changes."""
+        if touch != self.touch:
+            self.touch = touch
+            self.send(Device(touch))
+
+    def on_pointer(self, event: "JsProxy") -> None:
+        self.device(str(event.pointerType) == "touch")
+
     def on_key(self, event: "JsProxy") -> None:
         if event.altKey or event.ctrlKey or event.metaKey or event.defaultPrevented:
             return
@@ -255,6 +278,9 @@ class App:
             return
         card = target.closest("#hand [data-card]")
         key, code, shift = str(event.key), str(event.code), bool(event.shiftKey)
+        self.device(False)  # (a keyboard beside a touch screen: the words say select)
+        if key == PLAY and not card and target.closest("button, summary"):
+            return  # the browser presses the button itself (the game hears the press)
         if card and on_hand(key, self.replaying()):
             event.preventDefault()  # (Space's and Enter's own click too: the page sends them)
             if event.repeat and key in (SELECT, PLAY):

@@ -1,13 +1,18 @@
 """The guided first deal's panel: the step's words between the trick and your hand, its Next and
-Leave buttons, the table's ``data-lesson-step``, and the highlight on what the step talks about.
+Leave buttons, the table's ``data-lesson-step``, the highlight on what the step talks about, and
+the keyboard given to what the step asks for.
 
 Page-only, MicroPython (imports ``js``): it copies a `lukfu.web.lesson.LessonView` into
 ``#lesson``. The panel is part of the table's layout, never laid over it, so it covers no card.
+As each step comes, the keyboard goes to what it asks for (``LessonView.keyboard``: Next on a
+step that is read, your hand or the move's button), unless the player has taken it elsewhere
+(the settings, the rules): it never waits on a button the step hides, nor falls to the page's
+top; once the lesson is over it goes to your hand.
 """
 
 from js import document
 
-from lukfu.web.dom.render.dom import Shown, clear, element
+from lukfu.web.dom.render.dom import Shown, clear, element, js_options
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (for mypy only: MicroPython has no typing module)
@@ -16,17 +21,23 @@ if TYPE_CHECKING:  # (for mypy only: MicroPython has no typing module)
     from lukfu.web.lesson import LessonView
 
 FOCUS_CLASS = "lesson-focus"
+HAND = "#hand"  # (lukfu.web.lesson.HAND: the hand's tab stop takes the keyboard)
+NEXT_KEY = "Enter"  # presses Next on a step that is read (lukfu.web.update.key)
 
 
 class LessonPanel:
     def __init__(self) -> None:
         self.shown = Shown()
         self.marked: list[JsProxy] = []
+        self.target: tuple[int, str] | None = None  # (step, what has the keyboard) last given
 
     def render(self, lesson: "LessonView | None") -> None:
         self._mark(lesson.focus if lesson else ())  # each time: the table may have new cards
-        if not self.shown.changed("lesson", lesson):
-            return
+        if self.shown.changed("lesson", lesson):
+            self._draw(lesson)
+        self._keyboard(lesson)
+
+    def _draw(self, lesson: "LessonView | None") -> None:
         panel = document.getElementById("lesson")
         table = document.getElementById("table")
         learn = document.getElementById("learn")
@@ -56,9 +67,31 @@ class LessonPanel:
         following = panel.querySelector('[data-action="lesson-next"]')
         following.textContent = lesson.next_label
         following.hidden = not lesson.next_label
+        following.setAttribute("aria-keyshortcuts", NEXT_KEY)
+        key = document.getElementById("lesson-key")
+        key.textContent = lesson.key_note
+        key.hidden = not lesson.key_note
         panel.querySelector('[data-action="lesson-leave"]').textContent = lesson.leave_label
         if opening:
             table.scrollIntoView()
+
+    def _keyboard(self, lesson: "LessonView | None") -> None:
+        """Give the keyboard to what the step asks for, as the step (or its Next) comes; to your
+        hand as the lesson ends."""
+        before = self.target
+        self.target = (lesson.step, lesson.keyboard) if lesson and lesson.keyboard else (
+            before if lesson else None)
+        if self.target == before or (lesson is None and before is None) or not free():
+            return
+        selector = self.target[1] if self.target is not None else HAND
+        if selector == HAND:
+            node = (document.querySelector('#hand [data-card][tabindex="0"]')
+                    or document.querySelector("#hand [data-card]"))
+        else:
+            node = document.querySelector(selector)
+        if node and not node.matches(":disabled, [hidden], [hidden] *"):
+            node.focus(js_options(preventScroll=True))
+            node.scrollIntoView(js_options(block="nearest"))
 
     def _mark(self, selectors: tuple[str, ...]) -> None:
         found = [node for selector in selectors for node in document.querySelectorAll(selector)]
@@ -67,3 +100,14 @@ class LessonPanel:
         for node in found:
             node.classList.add(FOCUS_CLASS)
         self.marked = found
+
+
+def free() -> bool:
+    """Whether the keyboard may be moved: it is on the table (the lesson's panel, your hand, a
+    button), on nothing, or on something hidden now (the "Learn to play" that opened the lesson),
+    not where the player took it."""
+    active = document.activeElement
+    if not active or str(active.tagName) == "BODY":
+        return True
+    table = document.getElementById("table")
+    return bool(table.contains(active) or active.matches("[hidden], [hidden] *"))
