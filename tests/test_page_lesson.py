@@ -37,6 +37,9 @@ UNCOVERED = """code => {
   const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
   return hit !== null && card.contains(hit);
 }"""
+TOUCHED = """() => document.getElementById("lesson-title").dispatchEvent(
+  new PointerEvent("pointerdown", { pointerType: "touch", bubbles: true }))"""
+HINT_SAYS = "words => document.getElementById('hint').textContent === words"
 # What has the keyboard: "hand" (a card of your hand), a button's data-action, or the element.
 KEYBOARD_ON = """() => { const a = document.activeElement;
   if (!a || a === document.body) return "body";
@@ -108,6 +111,12 @@ def test_the_guided_deal_step_by_step_with_the_keyboard(page: Page, screenshot_d
             page.wait_for_function("() => document.getElementById('lesson-note').textContent")
             assert page.get_attribute("#table", "data-phase") == "calling"
             assert keyboard_on(page) == "pass"
+        if step.topic == "single":  # the hint line speaks the device last used: tap, or select
+            assert page.text_content("#hint") == tr.gettext("Select the cards you want to play.")
+            page.evaluate(TOUCHED)
+            page.wait_for_function(HINT_SAYS, arg=tr.gettext("Tap cards to select them."))
+            page.keyboard.press("Shift")
+            page.wait_for_function(HINT_SAYS, arg=tr.gettext("Select the cards you want to play."))
         if step.topic == "beaten":  # the computers wait for Next: nobody is thinking
             assert page.get_attribute("#table", "data-to-move") == "1"
             assert page.text_content("#prompt") == tr.gettext("Read this step first, then press Next.")
