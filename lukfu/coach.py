@@ -104,8 +104,15 @@ class Review:
         return self.count(GOOD) / len(self.decisions)
 
 
-Progress = Generator[float, None, Review]
-"""A review in slices: yields the share done (0–1) between decisions' worlds, returns the review."""
+class Progress(NamedTuple):
+    """How far a review is: the share of its play-outs done (0–1), and the decisions judged."""
+
+    share: float
+    judged: tuple[Decision, ...]
+
+
+Reviewing = Generator[Progress, None, Review]
+"""A review in slices: yields its progress between play-outs, returns the review."""
 
 
 def decisions_of(session: Session, seat: int) -> Iterator[tuple[State, Action]]:
@@ -117,22 +124,28 @@ def decisions_of(session: Session, seat: int) -> Iterator[tuple[State, Action]]:
         state = state.apply(action)
 
 
-def review_progress(session: Session, seat: int, judging: Judging = COACH) -> Progress:
-    """Review ``seat``'s decisions in the finished deal of ``session``, yielding progress."""
-    found = []
-    for decision in decisions_of(session, seat):  # (each needs the legal moves: a slice each)
-        found.append(decision)
-        yield 0.0
+def review_progress(session: Session, seat: int, judging: Judging = COACH) -> Reviewing:
+    """Review ``seat``'s decisions in the finished deal of ``session``, yielding progress: the
+    share of the play-outs planned that are done (a decision whose best move is the one made
+    needs no second stage: its share is done at once)."""
+    planned: list[Judgement] = []
+    for state, action in decisions_of(session, seat):  # (each a slice: the page stays smooth)
+        planned.append(Judgement(state.observation(seat), action, session.deal_number, judging))
+        yield Progress(0.0, ())
+    total = sum(judgement.playouts for judgement in planned) or 1
     judged: list[Decision] = []
-    for number, (state, action) in enumerate(found):
-        work = judge(state.observation(seat), action, session.deal_number, judging)
+    done = 0
+    for judgement in planned:
+        work = judgement.run()
         while True:
             try:
-                share = next(work)
-            except StopIteration as done:
-                judged.append(done.value)
+                count = next(work)
+            except StopIteration as finished:
+                judged.append(finished.value)
+                done += judgement.playouts
+                yield Progress(done / total, tuple(judged))
                 break
-            yield (number + share) / len(found)
+            yield Progress((done + count) / total, tuple(judged))
     return Review(seat, tuple(judged))
 
 
@@ -143,79 +156,98 @@ def review(session: Session, seat: int, judging: Judging = COACH) -> Review:
 
 def judge(
     obs: Observation, made: Action, deal_number: int, judging: Judging = COACH,
-) -> Generator[float, None, Decision]:
+) -> Generator[int, None, Decision]:
     """The decision ``made`` by the seat of ``obs``: its loss against the best move found."""
-    rng = random.Random(f"lukfu/{judging.name}/{deal_number}/{obs.move_number}")
-    evidence = Evidence.of(obs)
+    return Judgement(obs, made, deal_number, judging).run()
 
-    def world(dice: random.Random) -> Position:
-        return sample_with(evidence, obs, dice)
 
-    mine = from_action(made)
-    yield 0.0  # (the evidence is read: the page may paint before the moves are found)
-    first_world = world(random.Random(rng.getrandbits(64)))
-    yield 0.0
-    candidates = search.moves(first_world, obs.seat)
-    if mine not in candidates:
-        candidates.append(mine)
-    worlds = max(judging.first_worlds, judging.first_playouts // len(candidates))
-    total = worlds + judging.second_worlds
-    first = yield from _outcomes(world, obs.seat, candidates, worlds, rng, 0, total, judging.play_out)
-    means = [sum(points) / worlds for points in first]  # (whole numbers: exact on every Python)
-    sound = search.casual_move(first_world, random.Random(0), 0.0)  # (the seat's own cards only)
-    best = max(candidates, key=lambda move: means[candidates.index(move)]
-               + (search.CASUAL_PRIOR if move == sound else 0.0))
-    # (among moves that did about as well, Casual's choice, as Strong's: the sound one, whose
-    # reason is plain; the second stage measures it against the move made all the same)
-    if best == mine:
-        return Decision(obs.move_number, made, made, 0.0, 0.0, GOOD, "", F=obs.F)
-    n = judging.second_worlds
-    second = yield from _outcomes(world, obs.seat, [best, mine], n, rng, worlds, total, judging.play_out)
-    differences = [b - m for b, m in zip(second[0], second[1], strict=True)]
-    total, squares = sum(differences), sum(d * d for d in differences)
-    loss = total / n
-    error = math.sqrt(max(0, n * squares - total * total) / (n * (n - 1))) / math.sqrt(n)
-    if loss <= 0:
-        return Decision(obs.move_number, made, made, 0.0, round(error, 2), GOOD, "", F=obs.F)
-    verdict = GOOD
-    if loss > NOISE_ERRORS * error:
-        verdict = BLUNDERED if loss >= BLUNDER else MISTAKEN if loss >= MISTAKE else GOOD
-    better = to_action(best)
-    won = (round(sum(p > 0 for p in second[0]) / n, 2), round(sum(p > 0 for p in second[1]) / n, 2))
-    why = why_better(Choice(obs, made, better, won_made=won[1], won_best=won[0]))
-    return Decision(obs.move_number, made, better, round(loss, 2), round(error, 2), verdict, why, won, obs.F)
+class Judgement:
+    """One decision being judged: the moves weighed, and the play-outs that will take."""
+
+    def __init__(self, obs: Observation, made: Action, deal_number: int, judging: Judging) -> None:
+        self.obs, self.made, self.judging = obs, made, judging
+        self.rng = random.Random(f"lukfu/{judging.name}/{deal_number}/{obs.move_number}")
+        evidence = Evidence.of(obs)
+        self.world: search.World = lambda dice: sample_with(evidence, obs, dice)
+        self.first_world = self.world(random.Random(self.rng.getrandbits(64)))
+        self.mine = from_action(made)
+        self.candidates = search.moves(self.first_world, obs.seat)
+        if self.mine not in self.candidates:
+            self.candidates.append(self.mine)
+        self.worlds = max(judging.first_worlds, judging.first_playouts // len(self.candidates))
+
+    @property
+    def playouts(self) -> int:
+        """The play-outs both stages take (the second is not needed if the move made is best)."""
+        return self.worlds * len(self.candidates) + 2 * self.judging.second_worlds
+
+    def run(self) -> Generator[int, None, Decision]:
+        """Judge, yielding the play-outs done so far."""
+        obs, made, mine, candidates = self.obs, self.made, self.mine, self.candidates
+        play_out = self.judging.play_out
+        first = yield from _outcomes(self.world, obs.seat, candidates, self.worlds, self.rng, 0, play_out)
+        means = [sum(points) / self.worlds for points in first]  # (whole numbers: exact on every Python)
+        sound = search.casual_move(self.first_world, random.Random(0), 0.0)  # (the seat's own cards)
+        best = max(candidates, key=lambda move: means[candidates.index(move)]
+                   + (search.CASUAL_PRIOR if move == sound else 0.0))
+        # (among moves that did about as well, Casual's choice, as Strong's: the sound one, whose
+        # reason is plain; the second stage measures it against the move made all the same)
+        if best == mine:
+            return Decision(obs.move_number, made, made, 0.0, 0.0, GOOD, "", F=obs.F)
+        n = self.judging.second_worlds
+        second = yield from _outcomes(self.world, obs.seat, [best, mine], n, self.rng,
+                                      self.worlds * len(candidates), play_out)
+        differences = [b - m for b, m in zip(second[0], second[1], strict=True)]
+        total, squares = sum(differences), sum(d * d for d in differences)
+        loss = total / n
+        error = math.sqrt(max(0, n * squares - total * total) / (n * (n - 1))) / math.sqrt(n)
+        if loss <= 0:
+            return Decision(obs.move_number, made, made, 0.0, round(error, 2), GOOD, "", F=obs.F)
+        verdict = GOOD
+        if loss > NOISE_ERRORS * error:
+            verdict = BLUNDERED if loss >= BLUNDER else MISTAKEN if loss >= MISTAKE else GOOD
+        better = to_action(best)
+        won = (round(sum(p > 0 for p in second[0]) / n, 2), round(sum(p > 0 for p in second[1]) / n, 2))
+        why = why_better(Choice(obs, made, better, won_made=won[1], won_best=won[0]))
+        return Decision(obs.move_number, made, better, round(loss, 2), round(error, 2), verdict, why,
+                        won, obs.F)
 
 
 def _outcomes(
     world: search.World, seat: int, moves: Sequence[search.Move], count: int, rng: random.Random,
-    done: int, total: int, play_out: PlayOut,
-) -> Generator[float, None, list[list[int]]]:
+    done: int, play_out: PlayOut,
+) -> Generator[int, None, list[list[int]]]:
     """Each move's net points for ``seat`` in ``count`` sampled deals, the same deal and the same
-    play-out dice for every move; yields the share of ``total`` worlds done after each play-out
+    play-out dice for every move; yields the play-outs done (``done`` before these) after each
     (one play-out is a few milliseconds: the page's slices stay short)."""
     points: list[list[int]] = [[] for _ in moves]
-    for number in range(count):
+    for _ in range(count):
         start = world(rng)
         dice = rng.getrandbits(64)  # an int seed (a float one hashes differently in Pyodide)
-        for index, (move, mine) in enumerate(zip(moves, points, strict=True)):
+        for move, mine in zip(moves, points, strict=True):
             pos = start.copy()
             same = random.Random(dice)
             mine.append(play_out(pos, same, NOISE)[seat] if search.step(pos, move, same) else 0)
-            yield (done + number + (index + 1) / len(moves)) / total
+            done += 1
+            yield done
     return points
 
 
 # --- the command line ------------------------------------------------------------------------
 
 
+def decision_summary(d: Decision) -> dict[str, Any]:
+    """One decision as plain numbers and action texts (the page's, the command line's)."""
+    return {"move": str(d.move), "best": str(d.best), "loss": d.loss, "verdict": d.verdict,
+            "error": d.error, "reason": d.reason, "move_number": d.move_number, "won": list(d.won),
+            "F": d.F}
+
+
 def summary(review_: Review) -> dict[str, Any]:
     """The review as the command line's last line: plain numbers and action texts."""
     return {
         "seat": review_.seat,
-        "decisions": [{"move": str(d.move), "best": str(d.best), "loss": d.loss, "verdict": d.verdict,
-                       "error": d.error, "reason": d.reason, "move_number": d.move_number,
-                       "won": list(d.won), "F": d.F}
-                      for d in review_.decisions],
+        "decisions": [decision_summary(d) for d in review_.decisions],
         "total_loss": review_.total_loss,
         "mistakes": review_.count(MISTAKEN),
         "blunders": review_.count(BLUNDERED),

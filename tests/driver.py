@@ -117,7 +117,7 @@ class Driver:
             session = self.model.table.session
             assert session is not None and session.person is not None
             found = review(session, session.person)
-            self.timers.append(ReviewProgress(effect.generation, 0.5))
+            self.timers.append(ReviewProgress(effect.generation, 0.5, summary(found)["decisions"][:1]))
             self.timers.append(ReviewReady(effect.generation, summary(found)))
         elif isinstance(effect, ThinkHint):
             session = self.model.table.session

@@ -43,9 +43,14 @@ def test_a_finished_deal_is_reviewed_in_the_background_and_opened_on_request() -
     for decision in review.decisions:
         assert re.fullmatch(r"\d+\.\d\d", decision.loss)  # the page's data-loss
         assert decision.verdict in ("good", "mistake", "blunder")
-        assert bool(decision.why) == (decision.verdict != "good")
+        assert bool(decision.why) == (float(decision.loss) > 0)  # every loss is accounted for
+        assert bool(decision.detail) == (float(decision.loss) > 0)
+        if decision.verdict == "good" and decision.detail:
+            assert "too little for a mistake" in decision.detail and decision.better in decision.detail
     coaching = page.model.table.coaching
     assert coaching is not None and coaching.summary is not None
+    shown = sum(round(100 * float(decision.loss)) for decision in review.decisions) / 100
+    assert f"{shown:.2f} points lost in " in review.summary  # the total is the lines' sum
     assert review.summary.startswith(f"{coaching.summary['total_loss']:.2f} points lost in ")
     assert "Accuracy:" in review.summary and review.accuracy_note.startswith("Accuracy is")
     page.press("review-close")
@@ -80,8 +85,16 @@ def test_a_review_in_progress_shows_its_progress_and_can_be_cancelled() -> None:
     review = page.view.review
     assert review is not None and review.progress == 0 and review.close_label == "Cancel"
     assert "0%" in review.progress_text
-    page.send(ReviewProgress(page.model.table.generation, 0.4))
+    page.send(ReviewProgress(page.model.table.generation, 0.4, []))
     assert page.view.review is not None and "40%" in page.view.review.progress_text
+    judged = {"move": "call", "best": "pass", "loss": 1.5, "verdict": "blunder", "error": 0.2,
+              "reason": "call-out-of-reach", "move_number": 0, "won": [0.6, 0.25], "F": 2}
+    page.send(ReviewProgress(page.model.table.generation, 0.5, [judged]))  # shown as it is judged
+    review = page.view.review
+    assert review is not None and review.progress == 0.5 and len(review.decisions) == 1
+    assert review.decisions[0].why == ("With this call you won only 25% of the coach's sampled deals. "
+                                       "Your Old cards count in F from the start, but only tricks won "
+                                       "with your other cards raise it.")
     page.press("review-close")  # cancelled: what the coach says later is dropped
     page.settle(only_computers=True)
     assert page.view.review is None and page.model.table.coaching is None

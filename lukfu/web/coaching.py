@@ -54,12 +54,14 @@ def close_review(model: Model, fx: list[Effect]) -> Model:
     return model._replace(table=table._replace(coaching=coaching._replace(open=False)))
 
 
-def progress(model: Model, fx: list[Effect], generation: int, share: float) -> Model:
+def progress(model: Model, fx: list[Effect], generation: int, share: float,
+             judged: list[dict[str, Any]] | None = None) -> Model:
+    """The coach's progress, and the decisions it has judged so far (shown as they come)."""
     table = model.table
     coaching = table.coaching
     if coaching is None or coaching.generation != generation or coaching.summary is not None:
         return model
-    coaching = coaching._replace(progress=max(0.0, min(1.0, share)))
+    coaching = coaching._replace(progress=max(0.0, min(1.0, share)), judged=tuple(judged or ()))
     return model._replace(table=table._replace(coaching=coaching))
 
 

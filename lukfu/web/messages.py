@@ -31,7 +31,8 @@ Messages, ``[name, fields…]``:
 - ``["computer-turn", generation]`` `ComputerTurn`: the pause before a computer move is over
 - ``["computer-moved", generation, action]`` `ComputerMoved`: its move, thought out
 - ``["hint-ready", generation, moves, action, reason, F]`` `HintReady`: the hint
-- ``["review-progress", generation, share]`` `ReviewProgress`: the coach's progress (0–1)
+- ``["review-progress", generation, share, judged]`` `ReviewProgress`: the coach's progress
+  (0–1) and the decisions judged so far
 - ``["review-ready", generation, summary]`` `ReviewReady`: its review (`lukfu.coach.summary`)
 - ``["file-read", size, text]`` `FileRead`: the file chosen to import (``text`` None: too large)
 - ``["copied", ok]`` `Copied`, ``["stored", ok]`` `Stored`: the clipboard, the storage, did
@@ -176,9 +177,9 @@ class HintReady(Said):
 
 class ReviewProgress(Said):
     NAME = "review-progress"
-    __slots__ = FIELDS = ("generation", "share")
-    def __init__(self, generation: int, share: float) -> None:
-        self.generation, self.share = generation, share
+    __slots__ = FIELDS = ("generation", "share", "judged")
+    def __init__(self, generation: int, share: float, judged: "list[dict[str, Any]]") -> None:
+        self.generation, self.share, self.judged = generation, share, judged
 
 
 class ReviewReady(Said):

@@ -57,6 +57,7 @@ class Coaching(NamedTuple):
     generation: int
     progress: float = 0.0  # 0–1
     summary: dict[str, Any] | None = None  # lukfu.coach.summary, once done
+    judged: tuple[dict[str, Any], ...] = ()  # the decisions judged so far (lukfu.coach.decision_summary)
     open: bool = False
     counts: bool = False  # started as the deal ended: its accuracy goes into the statistics
 

@@ -144,7 +144,7 @@ def review_view(tr: Translator, coaching: Coaching | None) -> ReviewView | None:
         percent = round(100 * coaching.progress)
         return ReviewView(title, coaching.progress,
                           tr.gettext("The coach is looking at your decisions: {percent}%", percent=percent),
-                          (), "", "", tr.gettext("Cancel"))
+                          tuple(decision_view(tr, d) for d in coaching.judged), "", "", tr.gettext("Cancel"))
     decisions = tuple(decision_view(tr, d) for d in summary["decisions"])
     mistakes, blunders = int(summary["mistakes"]), int(summary["blunders"])
     if decisions:

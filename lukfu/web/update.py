@@ -91,7 +91,7 @@ def handle(model: Model, fx: list[Effect], message: Message) -> Model:
         return deal.hint_ready(model, fx, message.generation, message.moves, message.action,
                                message.reason, message.F)
     if isinstance(message, ReviewProgress):
-        return coaching.progress(model, fx, message.generation, message.share)
+        return coaching.progress(model, fx, message.generation, message.share, message.judged)
     if isinstance(message, ReviewReady):
         return coaching.ready(model, fx, message.generation, message.summary)
     if isinstance(message, Start):

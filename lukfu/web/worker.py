@@ -243,7 +243,7 @@ class Game:
         ``PROGRESS_SECONDS``; it stops when the review is cancelled or another deal begins."""
         # Imported at the first review, not at the start: nothing the first view needs, and
         # its module body is about 70 ms of a start in WebKit (bench/engines.py).
-        from lukfu.coach import review_progress, summary
+        from lukfu.coach import decision_summary, review_progress, summary
 
         session = self.model.table.session
         if session is None or session.person is None:
@@ -261,7 +261,8 @@ class Game:
                 return None  # cancelled, another deal, or begun again
             if time.perf_counter() - told >= PROGRESS_SECONDS:
                 told = time.perf_counter()
-                self.tell(ReviewProgress(generation, result))
+                self.tell(ReviewProgress(generation, result.share,
+                                         [decision_summary(d) for d in result.judged]))
 
     async def _catalog(self, language: str) -> Message:
         try:

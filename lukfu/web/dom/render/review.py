@@ -36,6 +36,13 @@ class ReviewPanel:
             # Still thinking: only the bar and its words move (the Cancel button keeps focus).
             bar.value = round(100 * review.progress)
             document.getElementById("review-status").textContent = review.progress_text
+            listed = panel.querySelector(".review-decisions")  # each decision shown once judged
+            if review.decisions and (listed is None or listed.childElementCount != len(review.decisions)):
+                fresh = self._decisions(review)
+                if listed is None:
+                    panel.insertBefore(fresh, panel.querySelector("[data-action=review-close]"))
+                else:
+                    listed.replaceWith(fresh)
             return
         opening = bool(panel.hidden)
         panel.hidden = False
@@ -46,6 +53,8 @@ class ReviewPanel:
                           aria_labelledby="review-status")
             panel.appendChild(bar)
             panel.appendChild(element("p", "review-status", review.progress_text, id="review-status"))
+            if review.decisions:
+                panel.appendChild(self._decisions(review))
         else:
             panel.appendChild(element("p", "review-summary", review.summary, role="status"))
             panel.appendChild(element("p", "review-note", review.accuracy_note))
