@@ -101,8 +101,8 @@ def test_every_message_uses_the_glossary_word_for_each_term_it_names(language: s
     wrong = []
     for english, translated in messages(language):
         for term in terms():
-            if not term.pattern.search(english):
-                continue
+            if not term.pattern.search(re.sub(r"\{\w+\}", "", english)):
+                continue  # (a placeholder such as {fu} is a number, not the term)
             stems = book.words.get(term.name, ())
             if any(stem in translated.casefold() for stem in stems):
                 continue
