@@ -3,17 +3,22 @@
 For every decision (a call or pass, a lead, a follow, a discard, a claim) the coach deals out the
 cards the seat could not see many times, consistent with everything its observation proves
 (``lukfu.ai.worlds``), plays each move weighed in every world and finishes the deal with
-Casual's rules, as Strong does. It never looks at the hidden hands.
+``search.lookahead_play_out``: every seat weighs each of its moves by a play-out in that deal
+(opponents who punish, as a stronger player's would; Casual's rules let too much pass, and made
+sound calls and claims look like blunders: docs/coach.md). It never looks at the hidden hands.
 
 - **Which moves:** the moves Strong weighs in that position, and always the move that was made.
-- **Two stages:** all of them on the same sampled deals (``FIRST_PLAYOUTS`` play-outs shared
-  out, at least ``FIRST_WORLDS`` deals each); the best there is then measured
-  against the move made on ``SECOND_WORLDS`` fresh deals, the same deals and dice for both. The
-  loss is the difference of their mean net points there (never below 0), so picking the best
-  does not inflate what the move made is said to have cost.
+- **Two stages:** all of them on the same sampled deals (``Judging.first_playouts`` shared out,
+  at least ``first_worlds`` deals each); the best there (among near-equals, Casual's choice) is
+  then measured against the move made on fresh deals, the same deals and dice for both:
+  ``second_worlds`` at a time, up to ``most_worlds`` while the verdict is in doubt. The loss is
+  the difference of their mean net points there (never below 0), so picking the best does not
+  inflate what the move made is said to have cost.
 - **Noise:** the standard error of that difference, world by world. A loss of ``MISTAKE`` or more
   is a mistake, ``BLUNDER`` or more a blunder, but only when it is more than ``NOISE_ERRORS``
-  standard errors: a loss the sampling cannot tell from none is no mistake.
+  standard errors: a loss the sampling cannot tell from none is no mistake (it still counts in
+  the review's points lost).
+- **Why:** ``lukfu.reasons``: a sentence true of the two moves.
 - **Accuracy:** the share of the decisions that were neither mistakes nor blunders.
 
 The same deal always gets the same review: every decision's randomness comes from the deal
@@ -54,12 +59,15 @@ class Judging(NamedTuple):
     second_worlds: int  # fresh sampled deals on which the best is measured against the move made
     play_out: PlayOut  # how each sampled deal is finished
     name: str = "coach"  # seeds the sampled deals (another judge draws other deals)
+    most_worlds: int = 0  # while the verdict is in doubt (the loss's noise straddles a
+    #                       threshold), more fresh deals, ``second_worlds`` at a time, up to this
 
 
-COACH = Judging(480, 24, 96, search.play_out)
-"""The coach's own judging (the page's)."""
+COACH = Judging(320, 24, 48, search.lookahead_play_out, most_worlds=384)
+"""The coach's own judging (the page's): lookahead play-outs, some thirty times a Casual one's
+cost, so a sixth of the sampled deals Casual's play-outs had (480, 24, 96), more where in doubt."""
 NOISE = 0.05
-"""How often Casual's play-outs stray from its rules (as a search player's do, less)."""
+"""How often Casual's play-outs stray from its rules (``search.play_out``; the lookahead's never do)."""
 MISTAKE, BLUNDER = 0.25, 1.0
 """Points lost from which a decision is a mistake, a blunder."""
 NOISE_ERRORS = 2.0
@@ -179,7 +187,8 @@ class Judgement:
     @property
     def playouts(self) -> int:
         """The play-outs both stages take (the second is not needed if the move made is best)."""
-        return self.worlds * len(self.candidates) + 2 * self.judging.second_worlds
+        return self.worlds * len(self.candidates) + 2 * max(self.judging.second_worlds,
+                                                            self.judging.most_worlds)
 
     def run(self) -> Generator[int, None, Decision]:
         """Judge, yielding the play-outs done so far."""
@@ -194,13 +203,21 @@ class Judgement:
         # reason is plain; the second stage measures it against the move made all the same)
         if best == mine:
             return Decision(obs.move_number, made, made, 0.0, 0.0, GOOD, "", F=obs.F)
-        n = self.judging.second_worlds
-        second = yield from _outcomes(self.world, obs.seat, [best, mine], n, self.rng,
-                                      self.worlds * len(candidates), play_out)
-        differences = [b - m for b, m in zip(second[0], second[1], strict=True)]
-        total, squares = sum(differences), sum(d * d for d in differences)
-        loss = total / n
-        error = math.sqrt(max(0, n * squares - total * total) / (n * (n - 1))) / math.sqrt(n)
+        batch = self.judging.second_worlds
+        most = max(batch, self.judging.most_worlds)
+        second: list[list[int]] = [[], []]
+        done = self.worlds * len(candidates)
+        while True:
+            count = min(batch, most - len(second[0]))
+            more = yield from _outcomes(self.world, obs.seat, [best, mine], count, self.rng, done, play_out)
+            second[0] += more[0]
+            second[1] += more[1]
+            done = self.worlds * len(candidates) + 2 * len(second[0])
+            loss, error = _mean_and_error([b - m for b, m in zip(second[0], second[1], strict=True)])
+            margin = NOISE_ERRORS * error
+            if len(second[0]) >= most or _band(loss - margin) == _band(loss + margin):
+                break  # (the verdict cannot change within the noise, or no more deals)
+        n = len(second[0])
         if loss <= 0:
             return Decision(obs.move_number, made, made, 0.0, round(error, 2), GOOD, "", F=obs.F)
         verdict = GOOD
@@ -211,6 +228,17 @@ class Judgement:
         why = why_better(Choice(obs, made, better, won_made=won[1], won_best=won[0]))
         return Decision(obs.move_number, made, better, round(loss, 2), round(error, 2), verdict, why,
                         won, obs.F)
+
+
+def _mean_and_error(differences: list[int]) -> tuple[float, float]:
+    """The mean of the differences, and its standard error."""
+    n, total, squares = len(differences), sum(differences), sum(d * d for d in differences)
+    return total / n, math.sqrt(max(0, n * squares - total * total) / (n * (n - 1))) / math.sqrt(n)
+
+
+def _band(loss: float) -> int:
+    """Which verdict a loss is in: 0 none (good), 1 a mistake, 2 a blunder."""
+    return 0 if loss < MISTAKE else 1 if loss < BLUNDER else 2
 
 
 def _outcomes(

@@ -127,7 +127,8 @@ def open_review(web: Engine) -> float:
     started = time.monotonic()
     web.wait(f"{VISIBLE}(\"[data-action='review']\")", 120, "the coach's review")
     web.act("[data-action='review']")
-    web.wait("!!document.querySelector('#review .review-decisions')", 60, "the review")
+    web.wait("!!document.querySelector('#review .review-summary')", 240, "the whole review")
+    # (its decisions show one by one before the summary)
     return time.monotonic() - started
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 
 import pytest
 from test_ai_blunders import POSITIONS, REST, Position
@@ -12,7 +13,7 @@ from test_ai_levels import swapped
 
 from lukfu import Action, Observation, State, new_deal, parse_action, parse_cards
 from lukfu.ai.thinking import finish
-from lukfu.coach import BLUNDERED, GOOD, MISTAKEN, Decision, judge, main, review
+from lukfu.coach import BLUNDERED, GOOD, MISTAKEN, Decision, decisions_of, judge, main, review
 from lukfu.session import Session
 
 NAMED = {position.name: position for position in POSITIONS}
@@ -130,14 +131,19 @@ def test_the_command_line_refuses_a_deal_in_progress(
     assert "not finished" in capsys.readouterr().err
 
 
-def test_levels_playing_worse_lose_more_per_decision() -> None:
-    """A quick version of bench/coach.py: Beginner's decisions lose more than Strong's."""
-    loss = {}
-    for level in ("beginner", "strong"):
-        decisions = [d for seed in range(2) for d in review(
-            Session(new_deal(seed), (level, "casual", "casual"), seed).run(), 0).decisions]
-        loss[level] = sum(d.loss for d in decisions) / len(decisions)
-    assert loss["beginner"] > loss["strong"] + 0.1, loss
+def test_the_beginner_s_choices_lose_more_than_strong_s_in_the_same_positions() -> None:
+    """A quick version of bench/coach.py, paired: at each of seat 0's decisions in a deal, the
+    coach judges what Beginner would have done and what Strong would have done there."""
+    from lukfu.ai import make_player
+
+    session = Session(new_deal(17), ("strong", "strong", "strong"), 17).run()
+    lost = {"beginner": 0.0, "strong": 0.0}
+    for state, _action in decisions_of(session, 0):
+        observation = state.observation(0)
+        for level in lost:
+            choice = make_player(level, 17).choose(observation)
+            lost[level] += finish(judge(observation, choice, 17)).loss
+    assert lost["beginner"] > lost["strong"] + 0.5, lost
 
 
 def test_an_action_text_round_trips_through_the_search_moves() -> None:
@@ -146,3 +152,35 @@ def test_an_action_text_round_trips_through_the_search_moves() -> None:
     for text in ("call", "pass", "claim", "C5", "C6 S6 M6", "T4 T5 T6", "discard C2 M3 T4"):
         action: Action = parse_action(text)
         assert to_action(from_action(action)) == action
+
+
+def test_the_review_shows_each_decision_as_it_is_judged_and_its_bar_is_honest() -> None:
+    """The page's bar is the share of the planned play-outs done: it never goes back, ends
+    full, never claims a play-out not made, and each decision is shown once judged."""
+    from lukfu.ai import search
+    from lukfu.coach import Judgement, Judging, decisions_of, review_progress
+
+    made = 0
+
+    def counted(pos: search.Position, rng: random.Random, noise: float) -> tuple[int, int, int]:
+        nonlocal made
+        made += 1
+        return search.play_out(pos, rng, noise)
+
+    judging = Judging(60, 6, 12, counted, "quick", most_worlds=48)
+    session = Session(new_deal(16), ("casual", "strong", "strong"), 16).run()
+    planned = sum(Judgement(state.observation(0), action, 16, judging).playouts
+                  for state, action in decisions_of(session, 0))
+    work = review_progress(session, 0, judging)
+    shares, shown = [], []
+    try:
+        while True:
+            progress = next(work)
+            shares.append(progress.share)
+            shown.append(len(progress.judged))
+            assert made <= progress.share * planned + 1e-6  # (skipped work counts as done)
+    except StopIteration as done:
+        found = done.value
+    assert shares == sorted(shares) and shares[-1] == 1.0 and made <= planned
+    assert shown == sorted(shown) and shown[-1] == len(found.decisions) > 1
+    assert all(b - a <= 1 for a, b in zip(shown, shown[1:], strict=False))  # one at a time

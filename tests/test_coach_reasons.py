@@ -19,7 +19,8 @@ from lukfu.reasons import Choice, why_better
 from lukfu.session import Session
 
 
-def said(state: State, made: Action, best: Action, won: tuple[float, float], loss: float) -> dict[str, object]:
+def said(state: State, made: Action, best: Action, won: tuple[float, float],
+         loss: float) -> dict[str, object]:
     """The decision as the coach's summary gives it, with the reason ``why_better`` picks."""
     obs = state.observation(state.to_move or 0)
     reason = why_better(Choice(obs, made, best, won_made=won[1], won_best=won[0]))

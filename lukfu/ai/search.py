@@ -280,3 +280,4 @@ def tree_search(
         if iteration % SLICE == 0:
             yield
     return {move: (child.visits, child.total * SCALE / child.visits) for move, child in root.children.items()}
+
