@@ -5,7 +5,7 @@ players; the coach reviews seat 0's decisions, and every reason it gives (each d
 anything) is checked from the rules alone (``tests/reason_checks.py``).  A sound coach has none
 false.  The review times are CPython's, each deal's in full.
 
-    .venv/bin/python bench/coach_reasons.py --deals 300
+    .venv/bin/python bench/coach_reasons.py --deals 300 --jobs 2
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import os
 import sys
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,37 +29,53 @@ from lukfu.coach import decisions_of, review, summary  # noqa: E402
 from lukfu.session import Session  # noqa: E402
 
 
+def reviewed(number: int) -> tuple[str, list[str], list[str], float, int]:
+    """Deal ``number`` reviewed: its level, the reasons given, the false ones, the seconds, and
+    how many decisions."""
+    level = LEVELS[number % len(LEVELS)]
+    session = Session(new_deal(number), (level, "strong", "strong"), number).run()
+    started = time.perf_counter()
+    said = summary(review(session, 0))["decisions"]
+    seconds = time.perf_counter() - started
+    given, false = [], []
+    for (state, _action), decision in zip(decisions_of(session, 0), said, strict=True):
+        if decision["reason"]:
+            given.append(decision["reason"])
+        wrong = contradiction(state.observation(0), decision)
+        if wrong:
+            false.append(f"deal {number} ({level}) move {decision['move_number']}: {wrong}")
+    return level, given, false, seconds, len(said)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=20000, help="the first deal number")
+    parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f}; {args.deals} deals from deal {args.seed}", flush=True)
     reasons: Counter[str] = Counter()
+    levels: Counter[str] = Counter()
     false: list[str] = []
-    decisions = 0
     seconds: list[float] = []
-    for number in range(args.seed, args.seed + args.deals):
-        level = LEVELS[number % len(LEVELS)]
-        session = Session(new_deal(number), (level, "strong", "strong"), number).run()
-        started = time.perf_counter()
-        said = summary(review(session, 0))["decisions"]
-        seconds.append(time.perf_counter() - started)
-        for (state, _action), decision in zip(decisions_of(session, 0), said, strict=True):
-            decisions += 1
-            if decision["reason"]:
-                reasons[decision["reason"]] += 1
-            wrong = contradiction(state.observation(0), decision)
-            if wrong:
-                false.append(f"deal {number} ({level}) move {decision['move_number']}: {wrong}")
-    print(f"{decisions} decisions reviewed, {sum(reasons.values())} reasons given:")
+    decisions = 0
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for level, given, wrong, took, count in pool.map(reviewed, range(args.seed, args.seed + args.deals)):
+            levels[level] += 1
+            reasons.update(given)
+            false += wrong
+            seconds.append(took)
+            decisions += count
+    print("deals by level: " + ", ".join(f"{level} {levels[level]}" for level in LEVELS))
+    print(f"{decisions} decisions reviewed, {sum(reasons.values())} reasons given (a reason for every loss):")
     for code, count in reasons.most_common():
         print(f"  {code:20} {count}")
     print(f"false reasons: {len(false)}")
     for line in false:
         print("  " + line)
     seconds.sort()
-    print(f"review of a deal (CPython): median {seconds[len(seconds) // 2]:.2f} s, most {seconds[-1]:.2f} s")
+    print(f"review of a deal (CPython, {args.jobs} at once): median {seconds[len(seconds) // 2]:.2f} s, "
+          f"most {seconds[-1]:.2f} s")
 
 
 if __name__ == "__main__":
