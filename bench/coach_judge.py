@@ -6,10 +6,11 @@ judged by the coach and again by a judge of eight times its budget with stronger
   lead, a lead where a claim was open, a follow that beats, a discard), and the same number of
   each kind is drawn (each level in turn), claims included.
 - **The coach:** ``lukfu.coach.COACH``, as the page judges.
-- **The strong judge:** ``STRONG_JUDGE``: eight times the coach's sampled deals at both stages,
-  and every sampled deal finished by ``search.lookahead_play_out``, where each seat weighs each
-  of its moves with a play-out in the deal (Strong's own search, the cards in view) instead of
-  following Casual's rules.
+- **The strong judge:** ``lukfu.coach.STRONG_JUDGE``: 3,840 play-outs to find the best move,
+  then fresh deals 384 at a time while the verdict is in doubt, up to 3,072 (twelve times the
+  coach's 320, eight times its 48 and 384), every sampled deal finished by
+  ``search.lookahead_play_out`` (each seat weighs each of its moves with a play-out in the deal:
+  Strong's own search, the cards in view), on sampled deals of its own.
 - **The result:** the confusion matrix of verdicts (good / mistake / blunder), the share on
   which they agree, and the decisions the strong judge finds sound that the coach calls a
   blunder (there should be none). The strong judge's verdicts are kept in a JSON file, so the
@@ -34,16 +35,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from lukfu import new_deal  # noqa: E402
 from lukfu.actions import DISCARD, Action, parse_action  # noqa: E402
-from lukfu.ai import LEVELS, search  # noqa: E402
+from lukfu.ai import LEVELS  # noqa: E402
 from lukfu.ai.thinking import finish  # noqa: E402
-from lukfu.coach import BLUNDERED, COACH, GOOD, MISTAKEN, Judging, judge  # noqa: E402
+from lukfu.coach import BLUNDERED, COACH, GOOD, MISTAKEN, STRONG_JUDGE, Judging, judge  # noqa: E402
 from lukfu.observation import CALLING  # noqa: E402
 from lukfu.session import Session  # noqa: E402
 from lukfu.state import State  # noqa: E402
 
-STRONG_JUDGE = Judging(3840, 192, 768, search.lookahead_play_out, "strong-judge")
-"""Eight times the sampled deals of the coach's first judging (480, 24, 96) at both stages, with
-lookahead play-outs (some thirty times a Casual play-out's cost), on sampled deals of its own."""
 KINDS = ("call", "lead", "claim", "follow", "discard")
 VERDICTS = (GOOD, MISTAKEN, BLUNDERED)
 

@@ -66,6 +66,10 @@ class Judging(NamedTuple):
 COACH = Judging(320, 24, 48, search.lookahead_play_out, most_worlds=384)
 """The coach's own judging (the page's): lookahead play-outs, some thirty times a Casual one's
 cost, so a sixth of the sampled deals Casual's play-outs had (480, 24, 96), more where in doubt."""
+STRONG_JUDGE = Judging(3840, 192, 384, search.lookahead_play_out, "strong-judge", most_worlds=3072)
+"""What the coach's verdicts are measured against (bench/coach_judge.py): twelve times the coach's
+play-outs to find the best, eight times its fresh deals at a time and at most, and lookahead
+play-outs, on sampled deals of its own."""
 NOISE = 0.05
 """How often Casual's play-outs stray from its rules (``search.play_out``; the lookahead's never do)."""
 MISTAKE, BLUNDER = 0.25, 1.0

@@ -184,3 +184,26 @@ def test_the_review_shows_each_decision_as_it_is_judged_and_its_bar_is_honest() 
     assert shares == sorted(shares) and shares[-1] == 1.0 and made <= planned
     assert shown == sorted(shown) and shown[-1] == len(found.decisions) > 1
     assert all(b - a <= 1 for a, b in zip(shown, shown[1:], strict=False))  # one at a time
+
+
+@pytest.mark.parametrize("claim", ["the lesson's, at F = 6", "before cashing an unbeatable set"])
+def test_a_claim_gets_the_verdict_a_judge_of_eight_times_the_budget_gives(claim: str) -> None:
+    """A quick version of bench/coach_judge.py, for claims (where Casual's play-outs misjudged
+    most): the coach's verdict is the strong judge's.  The lesson's claim at F = 6 gives up
+    about a third of a point to leading 2 of Strings, which wins in about two deals of three
+    that fit what you know then, and raises S to 2 (a sound claim, a risky one forgone: the
+    lesson's own deal, where Left holds 9 of Strings, is one of the others)."""
+    from lukfu.coach import STRONG_JUDGE
+    from lukfu.lesson import SCRIPT, lesson_start
+
+    if claim.startswith("the lesson"):
+        session = lesson_start()
+        for action in SCRIPT[:-1]:
+            session = session.take(action)
+        observation, number = session.state.observation(0), 0
+    else:
+        observation, number = seat_to_move(PLANTED[0][1]), 3
+    coach = finish(judge(observation, Action.claim(), number))
+    strong = finish(judge(observation, Action.claim(), number, STRONG_JUDGE))
+    assert coach.verdict == strong.verdict, (coach, strong)
+    assert coach.best == strong.best or coach.verdict == GOOD
