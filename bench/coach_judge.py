@@ -35,13 +35,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from lukfu import new_deal  # noqa: E402
 from lukfu.actions import DISCARD, Action, parse_action  # noqa: E402
-from lukfu.ai import LEVELS  # noqa: E402
+from lukfu.ai import LEVELS, search  # noqa: E402
 from lukfu.ai.thinking import finish  # noqa: E402
 from lukfu.coach import BLUNDERED, COACH, GOOD, MISTAKEN, STRONG_JUDGE, Judging, judge  # noqa: E402
 from lukfu.observation import CALLING  # noqa: E402
 from lukfu.session import Session  # noqa: E402
 from lukfu.state import State  # noqa: E402
 
+CASUAL = Judging(480, 24, 96, search.play_out, "coach")
+"""The baseline: the coach as it was, every sampled deal finished by Casual's rules."""
 KINDS = ("call", "lead", "claim", "follow", "discard")
 VERDICTS = (GOOD, MISTAKEN, BLUNDERED)
 
@@ -120,8 +122,10 @@ def main() -> None:
                 if args.save:  # (kept as it goes: a long run can be read before it ends)
                     Path(args.save).write_text(json.dumps(strong))
         print(f"strong judge: {len(strong)} decisions in {time.perf_counter() - started:.0f} s", flush=True)
-    coach = [verdict_of((s["deal"], s["level"], s["index"], s["move"], s["kind"]), COACH) for s in strong]
-    report(strong, coach)
+    for name, judging in (("the coach", COACH), ("the coach before issue 35 (Casual's play-outs)", CASUAL)):
+        print(f"\n{name}:")
+        report(strong, [verdict_of((s["deal"], s["level"], s["index"], s["move"], s["kind"]), judging)
+                        for s in strong])
 
 
 def report(strong: list[dict[str, object]], coach: list[dict[str, object]]) -> None:
@@ -129,6 +133,11 @@ def report(strong: list[dict[str, object]], coach: list[dict[str, object]]) -> N
     agree = sum(pairs[v, v] for v in VERDICTS)
     print(f"{len(strong)} decisions: " + ", ".join(
         f"{kind} {sum(1 for s in strong if s['kind'] == kind)}" for kind in KINDS))
+    claims = [(s, c) for s, c in zip(strong, coach, strict=True) if s["move"] == "claim"]
+    sound = sum(s["verdict"] == GOOD for s, _ in claims)
+    passed = sum(c["verdict"] == GOOD for _, c in claims)
+    both = sum(s["verdict"] == c["verdict"] == GOOD for s, c in claims)
+    print(f"claims made: {len(claims)}; sound by the strong judge {sound}, by the coach {passed}, both {both}")
     print("| strong judge ↓ / coach → | " + " | ".join(VERDICTS) + " |")
     print("|---|" + "---|" * len(VERDICTS))
     for row in VERDICTS:
