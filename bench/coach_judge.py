@@ -137,7 +137,7 @@ def report(strong: list[dict[str, object]], coach: list[dict[str, object]]) -> N
     sound = sum(s["verdict"] == GOOD for s, _ in claims)
     passed = sum(c["verdict"] == GOOD for _, c in claims)
     both = sum(s["verdict"] == c["verdict"] == GOOD for s, c in claims)
-    print(f"claims made: {len(claims)}; sound by the strong judge {sound}, by the coach {passed}, both {both}")
+    print(f"claims made: {len(claims)}; sound to the strong judge {sound}, the coach {passed}, both {both}")
     print("| strong judge ↓ / coach → | " + " | ".join(VERDICTS) + " |")
     print("|---|" + "---|" * len(VERDICTS))
     for row in VERDICTS:
