@@ -53,7 +53,7 @@ def test_a_finished_deal_is_reviewed_with_the_coachs_own_figures(player: Player,
     session = read_save(page.evaluate("localStorage.getItem('lukfu.save')")).session
     expected = review(session, 0)
     page.click("[data-action='review']")
-    page.wait_for_selector("#review .review-decisions", timeout=60_000)
+    page.wait_for_selector("#review .review-summary", timeout=180_000)  # (the whole review)
     shown = page.eval_on_selector_all(
         "#review [data-verdict]", "els => els.map(e => [e.dataset.loss, e.dataset.verdict])")
     assert shown == [[f"{d.loss:.2f}", d.verdict] for d in expected.decisions]
@@ -92,7 +92,7 @@ def test_play_from_here_puts_the_table_back_at_that_decision(player: Player,
     done = read_save(page.evaluate("localStorage.getItem('lukfu.save')")).session
     expected = review(done, 0)
     page.click("[data-action='review']")
-    page.wait_for_selector("#review .review-decisions", timeout=60_000)
+    page.wait_for_selector("#review .review-summary", timeout=180_000)  # (the whole review)
     stats = page.evaluate("localStorage.getItem('lukfu.statistics')")  # (the review's accuracy in)
     # On every decision, named by its move and in words for a screen reader.
     labels = page.eval_on_selector_all("#review .decision-play",
