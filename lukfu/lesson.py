@@ -8,7 +8,8 @@ Old cards, F and S (what a claim needs and what it scores), calling, leading a s
 set with a set (a trick won with cards that are not Old: F goes up by them), leading a run under
 the passed Master's limit, a run beaten by a higher suit's, a face-down discard, a trick won
 with an Old card (it turns into a fu and leaves the hand: F stays), one won with a card that is
-not Old (F goes up), the claim at F = 6 and the score.
+not Old (F goes up), the claim at F = 6 (a choice: playing on here would risk it) and the
+score.
 
 A step is shown once the deal has reached its move (``at``: actions so far).  A step that
 ``asks`` for a move waits for exactly that move; the others are read, then the person goes on
@@ -27,9 +28,9 @@ from .session import PERSON, Session
 from .state import State
 
 HANDS = (
-    "C1 C2 C7 S2 S3 S4 S5 S7 M6 M9 T4 T7",  # you: Mau Gung, a set of 7s, a Strings run, M9
+    "C1 C2 C6 C7 S3 S4 S5 S7 M6 M9 T4 T7",  # you: Mau Gung, a set of 7s, a Strings run, M9
     "C3 C5 C8 S6 M1 M2 M3 M5 T2 T5 T8 T9",  # Right, who calls
-    "C4 C6 C9 S1 S8 S9 M4 M7 M8 T1 T3 T6",  # Left
+    "C4 C9 S1 S2 S8 S9 M4 M7 M8 T1 T3 T6",  # Left
 )
 MASTER = 0
 LESSON_NUMBER = 0  # the session's deal number (it seeds nothing: no computer player thinks)
@@ -38,11 +39,11 @@ SCRIPT = tuple(parse_action(move) for move in (
     "pass", "call",                                   # you pass, Right calls
     "T4", "T9", "discard T6",                         # trick 1: your single, beaten
     "C5 M5 T5", "discard T3 C4 S1", "C7 S7 T7",       # trick 2: Right's set, beaten by yours
-    "S3 S4 S5", "M1 M2 M3", "discard C6 C9 M7",       # trick 3: your run, beaten by Myriads
+    "S3 S4 S5", "M1 M2 M3", "discard S2 S9 M7",       # trick 3: your run, beaten by Myriads
     "S6", "S8", "discard C2",                         # trick 4: you cannot beat: a discard
     "M8", "M9", "discard C3",                         # trick 5: you must beat with M9: F stays 5
     "M6", "discard C8", "discard M4",                 # trick 6: M6, not Old, wins: F = 6
-    "claim",                                          # F = 5 fu + 1 Old = 6
+    "claim",                                          # F = 5 fu + 1 Old = 6; C6 may lose
 ))
 """Every move of the deal, in order: the person's (seat 0's) and the computer players'."""
 

@@ -189,10 +189,9 @@ def test_the_review_shows_each_decision_as_it_is_judged_and_its_bar_is_honest() 
 @pytest.mark.parametrize("claim", ["the lesson's, at F = 6", "before cashing an unbeatable set"])
 def test_a_claim_gets_the_verdict_a_judge_of_eight_times_the_budget_gives(claim: str) -> None:
     """A quick version of bench/coach_judge.py, for claims (where Casual's play-outs misjudged
-    most): the coach's verdict is the strong judge's.  The lesson's claim at F = 6 gives up
-    about a third of a point to leading 2 of Strings, which wins in about two deals of three
-    that fit what you know then, and raises S to 2 (a sound claim, a risky one forgone: the
-    lesson's own deal, where Left holds 9 of Strings, is one of the others)."""
+    most): the coach's verdict is the strong judge's.  At the lesson's F = 6 both find the
+    claim the better move: playing on, you must lead 6 of Coins, which 8 or 9 of Coins, both
+    unseen, can beat."""
     from lukfu.coach import STRONG_JUDGE
     from lukfu.lesson import SCRIPT, lesson_start
 
@@ -207,3 +206,14 @@ def test_a_claim_gets_the_verdict_a_judge_of_eight_times_the_budget_gives(claim:
     strong = finish(judge(observation, Action.claim(), number, STRONG_JUDGE))
     assert coach.verdict == strong.verdict, (coach, strong)
     assert coach.best == strong.best or coach.verdict == GOOD
+
+
+def test_every_move_the_lesson_asks_for_is_the_one_the_coach_finds_best() -> None:
+    """The lesson and the coach teach the same game: a beginner who does as a step says is
+    never told by the coach that it cost something."""
+    from lukfu.lesson import STEPS, session_at
+
+    for number, step in enumerate(STEPS):
+        if step.asks is not None:
+            found = finish(judge(session_at(number).state.observation(0), step.asks, number))
+            assert (found.verdict, found.loss) == (GOOD, 0.0), (step.topic, found)

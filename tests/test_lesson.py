@@ -4,6 +4,8 @@ the step's reason and illegal ones with the engine's, keeps its place, and count
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
 from driver import Driver
 
@@ -52,9 +54,8 @@ def test_the_deal_meets_the_ideas_of_the_rules_card_in_order() -> None:
 
     calling = after("caller")
     assert calling.caller == 1  # Right called after you passed: you are a passed Master
-    run_lead = after("run")
-    four = parse_action("S2 S3 S4 S5")
-    assert four not in run_lead.legal_actions()  # the passed Master's limit
+    run_lead = after("run")  # a run of three: within the passed Master's limit
+    assert run_lead.passed_master and run_lead.to_move == 0 and len(SCRIPT[8].cards) == 3
     single = after("single")
     assert {str(a) for a in single.legal_actions() if len(a.cards) == 1} == {"T4", "T7"}
     old = session_at(0).observation(0).old
@@ -116,14 +117,17 @@ def test_S_is_explained_before_any_step_uses_it() -> None:
 
 
 def test_the_calling_advice_is_true_of_the_hand() -> None:
-    """Pass: two Old cards (F = 2) and, to win a trick with, only one set: the 7s."""
+    """Pass: two Old cards (F = 2), and of plays that win several fu at once, only a set (the
+    7s) and a run (3-5 of Strings), each of three cards: both must win to reach F = 6."""
     obs = lesson_start().observation(0)
     assert {str(c) for c in obs.old} == {"C1", "M9"} and sum(YOUR_F["call"]) == 2
-    sevens = parse_cards("C7 S7 T7")
-    play = classify(sevens)
-    assert play is not None and play.kind == "set" and set(sevens) <= set(obs.hand)
+    several = {" ".join(sorted(str(c) for c in cards))
+               for size in (3, 4, 5) for cards in combinations(obs.hand, size)
+               if classify(cards) is not None}
+    assert several == {"C7 S7 T7", "S3 S4 S5"}
     text = WORDS["call"](tr)
-    assert "F is 2" in text and "three 7s, as a set" in text and text.endswith("pass.")
+    assert "F is 2" in text and "three 7s and your run of Strings" in text
+    assert text.endswith("pass.")
 
 
 def test_every_step_has_its_words_in_every_language() -> None:

@@ -85,7 +85,8 @@ def _call(tr: Translator) -> str:
         "You are the Master, so you decide first: play this deal alone against the other two, "
         "or pass. Play it only with a hand that can reach F = 6: Old cards count, but F grows "
         "only when your other cards win tricks, as high cards, sets and runs can. Here F is "
-        "{F}, and only your three 7s, as a set, look able to win one: pass.",
+        "{F}: to reach 6, your three 7s and your run of Strings would both have to win, and a "
+        "higher set or run can beat either. Alone against two, that is too risky: pass.",
         F=_figures("call")["F"])
 
 
@@ -132,9 +133,9 @@ def _won(tr: Translator) -> str:
 
 def _run(tr: Translator) -> str:
     return tr.gettext(
-        "Lead a run, three or more cards of one suit in a row: {play}. {four} would be a run of "
-        "four, and a passed Master may never lead a run of four or more, nor a set of four.",
-        play=_play(tr, "S3 S4 S5"), four=_play(tr, "S2 S3 S4 S5"))
+        "Lead a run, three or more cards of one suit in a row: {play}. A passed Master may lead "
+        "a run of three, but never one of four or more, nor a set of four.",
+        play=_play(tr, "S3 S4 S5"))
 
 
 def _higher_suit(tr: Translator) -> str:
@@ -169,8 +170,11 @@ def _plain_win(tr: Translator) -> str:
 def _claim(tr: Translator) -> str:
     return tr.gettext(
         "Nobody could beat {card}: a card that is not Old won the trick, so F went up by one: "
-        "F = {fu} + {old} = {F}. At 6 or more the player about to lead may claim: claim now, "
-        "before anyone else can.", card=_card(tr, "M6"), **_figures("claim"))
+        "F = {fu} + {old} = {F}. At 6 or more the player about to lead may claim, but need not: "
+        "playing on may earn more, but whoever loses the lead may never get to claim. Here you "
+        "would have to lead {six}, and {eight} and {nine} have not been seen: claim now.",
+        card=_card(tr, "M6"), six=_card(tr, "C6"), eight=_card(tr, "C8"), nine=_card(tr, "C9"),
+        **_figures("claim"))
 
 
 def _score(tr: Translator) -> str:
@@ -196,14 +200,16 @@ def _why(tr: Translator, topic: str) -> str:
         return tr.gettext("Lead {card}: your {seven} belongs with your other 7s, to beat a set "
                           "later.", card=_card(tr, "T4"), seven=_card(tr, "T7"))
     if topic == "run":
-        return tr.gettext("Lead {play}: of the runs you may lead, its top card is the highest, "
-                          "so it is the hardest to beat.", play=_play(tr, "S3 S4 S5"))
+        return tr.gettext("Lead {play}: if nobody beats it, its three cards win you three fu at "
+                          "once.", play=_play(tr, "S3 S4 S5"))
     if topic == "discard":
         return tr.gettext("Discard {junk}: it can never win a trick, as the only lower Coin is "
                           "Mau Gung, which nobody beats; your Myriads still can, and Mau Gung "
                           "counts towards your claim.", junk=_card(tr, "C2"))
     if topic == "claim":
-        return tr.gettext("Claim now: if you play on, another player may claim first.")
+        return tr.gettext("Claim now: playing on, you must lead {six}, and if {eight} or {nine} "
+                          "beats it, you may never lead again to claim.", six=_card(tr, "C6"),
+                          eight=_card(tr, "C8"), nine=_card(tr, "C9"))
     return ""  # (the set's, the Old card's and M6's steps: their play is the only legal move)
 
 
