@@ -248,8 +248,12 @@ class Translator:
         return self._fill(self.messages.npgettext(context, singular, plural, n), values)
 
     def join(self, items: list[str]) -> str:
-        """A list of items, e.g. card names, with the language's separator."""
-        return self.pgettext("list separator", ", ").join(items)
+        """A list of items, e.g. card names, with the language's separator.  In right-to-left
+        text the list is isolated right to left (RLI … PDI): filled into a sentence, its items
+        are each isolated already, so an outer FSI would find no letter to take a direction
+        from and lay the list out left to right, its last item first."""
+        joined = self.pgettext("list separator", ", ").join(items)
+        return f"\u2067{joined}\u2069" if self.info.direction == "rtl" and len(items) > 1 else joined
 
 
 class CatalogError(ValueError):
