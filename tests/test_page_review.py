@@ -64,6 +64,8 @@ def test_a_finished_deal_is_reviewed_with_the_coachs_own_figures(player: Player,
     assert f"The coach's accuracy over your last deal: {percent}%." in page.inner_text("#stats-body")
     shoot(page, "#review", screenshot_dir / "review", SIZES)
     assert "points lost" not in page.inner_text("#review")  # Persian words, Persian digits
+    numbering = page.eval_on_selector("#review ol", "ol => getComputedStyle(ol).listStyleType")
+    assert numbering == "persian"  # the decisions counted ۱، ۲، ۳
     assert axe_violations(page) == []  # the review in Persian, right to left
     # "Show it on the cards": the replay at the first decision found wanting (here, the call),
     # its better move's cards (if it has any) marked in your hand.

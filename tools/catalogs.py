@@ -66,7 +66,8 @@ class _Marked(HTMLParser):
         element = self.open.pop()
         if element is not None:
             line, context, parts = element
-            self.found.append((line, context, " ".join("".join(parts).split())))
+            text = re.sub("[ \t\n\r\f]+", " ", "".join(parts)).strip(" \t\n\r\f")
+            self.found.append((line, context, text))  # (HTML's whitespace: a no-break space stays)
 
     def handle_data(self, data: str) -> None:
         for element in self.open:

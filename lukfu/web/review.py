@@ -10,16 +10,26 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from lukfu import Action, classify, parse_action
-from lukfu.actions import CALL, CLAIM, DISCARD, PASS
-from lukfu.i18n import N_, Translator
+from lukfu.actions import CALL, CLAIM, DISCARD, PASS, PLAY
+from lukfu.i18n import N_, NP_, Translator
 from lukfu.web.model import Coaching
-from lukfu.web.naming import cards_in_sentence, play_in_sentence
+from lukfu.web.naming import by_kind, cards_in_sentence, kinds
 from lukfu.web.text import HINT_REASONS
 
 VERDICTS = {"good": N_("good"), "mistake": N_("a mistake"), "blunder": N_("a blunder")}
-# A decision in one line, by verdict: the move made, then the verdict.
-LINES = {"good": N_("{move}: good."), "mistake": N_("{move}: a mistake."),
-         "blunder": N_("{move}: a blunder.")}
+# A decision in one line, by verdict, the verdict first: "Blunder: you called."
+LINES = {"good": N_("Good: {move}."), "mistake": N_("Mistake: {move}."),
+         "blunder": N_("Blunder: {move}.")}
+# The move you made, as a line's {move} says it; a play named by its kind, as the log names it.
+MADE = {CALL: N_("you called"), PASS: N_("you passed"), CLAIM: N_("you claimed"),
+        DISCARD: N_("you discarded {cards} face down")}
+MADE_PLAY = kinds(NP_("single", "you played {cards}"), NP_("set", "you played {cards}"),
+                  NP_("run", "you played {cards}"))
+# The better move, as "Better: {better}" says it.
+BETTER = {CALL: N_("play the deal (call)"), PASS: N_("pass"), CLAIM: N_("claim"),
+          DISCARD: N_("discard {cards} face down")}
+BETTER_PLAY = kinds(NP_("single", "play {cards}"), NP_("set", "play {cards}"),
+                    NP_("run", "play {cards}"))
 
 # Why the better move is better, by ``lukfu.reasons.REASONS`` code (the Hint's words for its own).
 REASONS = {
@@ -94,19 +104,17 @@ class ReviewView(NamedTuple):
     play_from_label: str = ""  # each decision's button: practice from there (`practice`)
 
 
-def action_text(tr: Translator, action: Action) -> str:
-    """A move in words: "call", "pass", "claim", "discard 2 of Coins face down", "7 of Coins"."""
-    if action.kind == CALL:
-        return tr.gettext("play the deal (call)")
-    if action.kind == PASS:
-        return tr.gettext("pass")
-    if action.kind == CLAIM:
-        return tr.gettext("claim")
-    if action.kind == DISCARD:
-        return tr.gettext("discard {cards} face down", cards=cards_in_sentence(tr, action.cards))
+def action_text(tr: Translator, action: Action, made: bool = False) -> str:
+    """A move in words: as the better move ("play the deal (call)", "discard 2 of Coins face
+    down", "play 7 of Coins"), or with ``made`` as the move you made ("you called", "you played
+    the run 3–5 of Strings" where the language names the kind)."""
+    if action.kind != PLAY:
+        words = (MADE if made else BETTER)[action.kind]
+        return tr.gettext(words, cards=cards_in_sentence(tr, action.cards)) if action.cards \
+            else tr.gettext(words)
     play = classify(action.cards)
     assert play is not None
-    return play_in_sentence(tr, play)
+    return by_kind(tr, MADE_PLAY if made else BETTER_PLAY, play)
 
 
 def decision_view(tr: Translator, decision: dict[str, Any]) -> DecisionView:
@@ -115,7 +123,7 @@ def decision_view(tr: Translator, decision: dict[str, Any]) -> DecisionView:
     verdict = str(decision["verdict"])
     loss = float(decision["loss"])
     lost = loss > 0
-    move = action_text(tr, parse_action(str(decision["move"])))
+    move = action_text(tr, parse_action(str(decision["move"])), made=True)
     loss_text = tr.gettext("{points} points lost", points=tr.decimal(loss)) if lost else ""
     better = action_text(tr, parse_action(str(decision["best"]))) if lost else ""
     why = reason_text(tr, decision) if lost else ""

@@ -93,8 +93,9 @@ def clear(node: "JsProxy") -> None:
 
 
 def normalize(text: str) -> str:
-    """Whitespace as HTML renders it: runs collapsed to one space, ends trimmed."""
-    return re.sub(r"\s+", " ", text).strip()
+    """Whitespace as HTML renders it: runs collapsed to one space, ends trimmed.  HTML's
+    whitespace only: a no-break space (inside a formula) stays as it is."""
+    return re.sub("[ \t\n\r\f]+", " ", text).strip(" \t\n\r\f")
 
 
 def later(ms: int, call: "Callable[[], object]") -> "asyncio.Task[None]":
