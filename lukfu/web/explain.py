@@ -18,15 +18,15 @@ TERMS = {
     OLD: N_("Old: nothing can beat this card any more, because it is a 9, Mau Gung or Bak Chi, "
             "or every higher card of its suit is in your hand or was played face up."),
     FU: N_("fu: each of your own cards in a trick you win is one fu; six are needed to win."),
-    F: N_("F = fu + the Old cards in your hand: with six or more you may claim before you "
+    F: N_("F = fu + the Old cards in your hand: with six or more you may claim before you "
           "lead."),
-    S: N_("S = F − 5, the winner’s score: one point for six, and one more for each beyond."),
+    S: N_("S = F − 5, the winner’s score: one point for six, and one more for each beyond."),
     MASTER: N_("Master: picked at random, decides first whether to play this deal, and leads "
                "the first trick."),
     PASSED_MASTER: N_("Passed Master: passed while another player called, so may never lead "
                       "four of a rank or a run of four or more."),
     CALLER: N_("Caller: chose to play this deal; if anyone else wins, the caller alone pays "
-               "the winner 2 × S."),
+               "the winner 2 × S."),
 }
 
 MARK_TERMS = {"master": MASTER, "caller": CALLER}  # a seat's mark (view.Mark.kind): its term
@@ -44,4 +44,4 @@ def term(tr: Translator, name: str) -> str:
 def call_risk(tr: Translator) -> str:
     """What calling risks (RULES §8), said while you decide whether to play this deal."""
     return tr.gettext("If you play this deal and someone else wins, you alone pay the winner "
-                      "2 × S; the third player pays nothing.")
+                      "2 × S; the third player pays nothing.")

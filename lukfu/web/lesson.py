@@ -74,16 +74,16 @@ def _old(tr: Translator) -> str:
 
 def _goal(tr: Translator) -> str:
     return tr.gettext(
-        "You win a deal by claiming it with F = 6 or more. F is your fu, one for each of your "
-        "own cards in each trick you win, plus the Old cards in your hand: yours is {fu} + "
-        "{old} = {F} now. The winner scores S = F − 5: 1 point at 6, one more for each beyond.",
+        "You win a deal by claiming it with F = 6 or more. F is your fu, one for each of your "
+        "own cards in each trick you win, plus the Old cards in your hand: yours is {fu} + "
+        "{old} = {F} now. The winner scores S = F − 5: 1 point at 6, one more for each beyond.",
         **_figures("goal"))
 
 
 def _call(tr: Translator) -> str:
     return tr.gettext(
         "You are the Master, so you decide first: play this deal alone against the other two, "
-        "or pass. Play it only with a hand that can reach F = 6: Old cards count, but F grows "
+        "or pass. Play it only with a hand that can reach F = 6: Old cards count, but F grows "
         "only when your other cards win tricks, as high cards, sets and runs can. Here F is "
         "{F}: to reach 6, your three 7s and your run of Strings would both have to win, and a "
         "higher set or run can beat either. Alone against two, that is too risky: pass.",
@@ -112,7 +112,7 @@ def _beaten(tr: Translator) -> str:
 
 def _fu(tr: Translator) -> str:
     return tr.gettext(
-        "The best play wins the trick: Right takes it, with 1 fu, one for each of Right's own "
+        "The best play wins the trick: Right takes it, with 1 fu, one for each of Right's own "
         "cards in it. Whoever wins a trick leads the next one.")
 
 
@@ -126,9 +126,9 @@ def _set(tr: Translator) -> str:
 def _won(tr: Translator) -> str:
     won = _figures("won")
     return tr.gettext(
-        "Your set is the best play: the trick is yours, and you lead next. It brings {fu} fu, "
+        "Your set is the best play: the trick is yours, and you lead next. It brings {fu} fu, "
         "one for each of your cards in it, and none of them was Old, so your F went up by "
-        "{gain}: F = {fu} + {old} = {F}.", **won, gain=won["F"] - _figures("call")["F"])
+        "{gain}: F = {fu} + {old} = {F}.", **won, gain=won["F"] - _figures("call")["F"])
 
 
 def _run(tr: Translator) -> str:
@@ -141,7 +141,7 @@ def _run(tr: Translator) -> str:
 def _higher_suit(tr: Translator) -> str:
     return tr.gettext(
         "Right beat your run with {play}: a run in a higher suit beats any run of the same "
-        "length in a lower suit. Right takes the trick and 3 fu, one for each of Right's cards "
+        "length in a lower suit. Right takes the trick and 3 fu, one for each of Right's cards "
         "in it, and leads.", play=_play(tr, "M1 M2 M3"))
 
 
@@ -155,14 +155,14 @@ def _discard(tr: Translator) -> str:
 def _old_win(tr: Translator) -> str:
     return tr.gettext(
         "Left leads {led}. Whoever can beat the best play must, and only your Old {nine} can: "
-        "play it. Your F is {fu} + {old} = {F}: watch what winning this trick does to it.",
+        "play it. Your F is {fu} + {old} = {F}: watch what winning this trick does to it.",
         led=_card(tr, "M8"), nine=_card(tr, "M9"), **_figures("old-win"))
 
 
 def _plain_win(tr: Translator) -> str:
     return tr.gettext(
-        "You won the trick: {fu} fu now, one more, but {nine} has left your hand, so F = {fu} "
-        "+ {old} = {F}, as before. An Old card counts already: winning with it only turns it "
+        "You won the trick: {fu} fu now, one more, but {nine} has left your hand, so F = {fu} "
+        "+ {old} = {F}, as before. An Old card counts already: winning with it only turns it "
         "into a fu. Now lead {card}, which is not Old: if it wins, F goes up.",
         nine=_card(tr, "M9"), card=_card(tr, "M6"), **_figures("plain-win"))
 
@@ -170,7 +170,7 @@ def _plain_win(tr: Translator) -> str:
 def _claim(tr: Translator) -> str:
     return tr.gettext(
         "Nobody could beat {card}: a card that is not Old won the trick, so F went up by one: "
-        "F = {fu} + {old} = {F}. At 6 or more the player about to lead may claim, but need not: "
+        "F = {fu} + {old} = {F}. At 6 or more the player about to lead may claim, but need not: "
         "playing on may earn more, but whoever loses the lead may never get to claim. Here you "
         "would have to lead {six}, and {eight} and {nine} have not been seen: claim now.",
         card=_card(tr, "M6"), six=_card(tr, "C6"), eight=_card(tr, "C8"), nine=_card(tr, "C9"),
@@ -179,8 +179,8 @@ def _claim(tr: Translator) -> str:
 
 def _score(tr: Translator) -> str:
     return tr.gettext(
-        "Your claim ends the deal with F = {F}, so you score S = F − 5 = {S}. A non-caller who "
-        "wins takes 2 × S from the caller: Right pays you {won}, Left pays nothing. Had Right "
+        "Your claim ends the deal with F = {F}, so you score S = F − 5 = {S}. A non-caller who "
+        "wins takes 2 × S from the caller: Right pays you {won}, Left pays nothing. Had Right "
         "won, you and Left would each have paid S.", F=6, S=1, won=2)
 
 

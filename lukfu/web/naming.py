@@ -21,9 +21,9 @@ YOU, RIGHT, LEFT = 0, 1, 2
 SEAT_NAMES = (N_("You"), N_("Right"), N_("Left"))
 SUIT_NAMES = (N_("Coins"), N_("Strings"), N_("Myriads"), N_("Tens"))
 # "{rank} of <suit>" as whole messages, so a language can order and inflect them freely.
-CARD_NAMES = (N_("{rank} of Coins"), N_("{rank} of Strings"), N_("{rank} of Myriads"),
-              N_("{rank} of Tens"))
-SPECIAL_NAMES = {0: N_("Mau Gung (1 of Coins)"), 27: N_("Bak Chi (1 of Tens)")}
+CARD_NAMES = (N_("{rank} of Coins"), N_("{rank} of Strings"), N_("{rank} of Myriads"),
+              N_("{rank} of Tens"))
+SPECIAL_NAMES = {0: N_("Mau Gung (1 of Coins)"), 27: N_("Bak Chi (1 of Tens)")}
 
 
 def seat_name(tr: Translator, seat: int) -> str:
@@ -107,4 +107,4 @@ def play_text(tr: Translator, play: Play) -> str:
         ranks = tr.gettext("{low}–{high}", low=cards[0].rank, high=cards[-1].rank)
         return tr.gettext(CARD_NAMES[cards[0].suit], rank=ranks)
     suits = tr.join([suit_name(tr, c.suit) for c in cards])
-    return tr.gettext("{rank} of {suits}", rank=cards[0].rank, suits=suits)
+    return tr.gettext("{rank} of {suits}", rank=cards[0].rank, suits=suits)

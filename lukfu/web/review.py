@@ -34,7 +34,7 @@ BETTER_PLAY = kinds(NP_("single", "play {cards}"), NP_("set", "play {cards}"),
 # Why the better move is better, by ``lukfu.reasons.REASONS`` code (the Hint's words for its own).
 REASONS = {
     "cash-first": N_("Cash this unbeatable play before claiming: it raises your F."),
-    "claim-now": N_("Your F = {F} already wins: claim now. Playing on risked more than it could gain."),
+    "claim-now": N_("Your F = {F} already wins: claim now. Playing on risked more than it could gain."),
     "lead-safe-first": N_("Nobody can beat this lead: play it before you claim, and the lead "
                           "stays yours."),
     "raise-F-first": N_("If this play wins the trick, your F rises before you claim: playing on "
@@ -48,7 +48,7 @@ REASONS = {
                       "playing."),
     "beatable-lead": N_("This lead can be beaten; the better lead cannot."),
     "won-more": N_("With it you won {best}% of the coach's sampled deals; with your move, {made}%."),
-    "scored-more": N_("Over the coach's sampled deals it scored {points} points more on average."),
+    "scored-more": N_("Over the coach's sampled deals it scored {points} points more on average."),
 }
 
 ACCURACY = N_("Accuracy is the share of your decisions that lost less than a quarter of a point.")
@@ -124,7 +124,7 @@ def decision_view(tr: Translator, decision: dict[str, Any]) -> DecisionView:
     loss = float(decision["loss"])
     lost = loss > 0
     move = action_text(tr, parse_action(str(decision["move"])), made=True)
-    loss_text = tr.gettext("{points} points lost", points=tr.decimal(loss)) if lost else ""
+    loss_text = tr.gettext("{points} points lost", points=tr.decimal(loss)) if lost else ""
     better = action_text(tr, parse_action(str(decision["best"]))) if lost else ""
     why = reason_text(tr, decision) if lost else ""
     if not lost:
@@ -157,11 +157,11 @@ def review_view(tr: Translator, coaching: Coaching | None) -> ReviewView | None:
     mistakes, blunders = int(summary["mistakes"]), int(summary["blunders"])
     if decisions:
         counted = tr.gettext(
-            "{lost} points lost in {decisions}; {mistakes}, {blunders}. Accuracy: {accuracy}%.",
+            "{lost} points lost in {decisions}; {mistakes}, {blunders}. Accuracy: {accuracy}%.",
             lost=tr.decimal(float(summary["total_loss"])),
-            decisions=tr.ngettext("{n} decision", "{n} decisions", len(decisions)),
-            mistakes=tr.ngettext("{n} mistake", "{n} mistakes", mistakes),
-            blunders=tr.ngettext("{n} blunder", "{n} blunders", blunders),
+            decisions=tr.ngettext("{n} decision", "{n} decisions", len(decisions)),
+            mistakes=tr.ngettext("{n} mistake", "{n} mistakes", mistakes),
+            blunders=tr.ngettext("{n} blunder", "{n} blunders", blunders),
             accuracy=round(100 * float(summary["accuracy"])))
     else:
         counted = tr.gettext("You had no decision to make in this deal.")

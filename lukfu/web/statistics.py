@@ -108,9 +108,9 @@ def chart(tr: Translator, recent: list[int]) -> Chart | None:
 
     points = " ".join(f"{round(CHART_PAD + i * step, 1)},{y(v)}" for i, v in enumerate(running))
     label = tr.ngettext(
-        "Net points over your last {n} deal: {total} in all, from {low} at the lowest to "
+        "Net points over your last {n} deal: {total} in all, from {low} at the lowest to "
         "{high} at the highest.",
-        "Net points over your last {n} deals: {total} in all, from {low} at the lowest to "
+        "Net points over your last {n} deals: {total} in all, from {low} at the lowest to "
         "{high} at the highest.",
         len(recent), total=tr.signed(running[-1]), low=tr.signed(low), high=tr.signed(high))
     return Chart(points, y(0), label, tr.signed(low), tr.signed(high), CHART_WIDTH, CHART_HEIGHT)
@@ -151,7 +151,7 @@ def accuracy_text(tr: Translator, accuracy: list[int]) -> str:
     if not accuracy:
         return ""
     return tr.ngettext("The coach's accuracy over your last deal: {percent}%.",
-                       "The coach's accuracy over your last {n} deals: {percent}%.", len(accuracy),
+                       "The coach's accuracy over your last {n} deals: {percent}%.", len(accuracy),
                        percent=round(sum(accuracy) / len(accuracy)))
 
 
@@ -180,8 +180,8 @@ def rejection_text(tr: Translator, rejection: Rejection) -> str:
 
 def refused_text(tr: Translator, count: int) -> str:
     return tr.ngettext(
-        "The import was refused, and your statistics are unchanged. {n} problem:",
-        "The import was refused, and your statistics are unchanged. {n} problems:", count)
+        "The import was refused, and your statistics are unchanged. {n} problem:",
+        "The import was refused, and your statistics are unchanged. {n} problems:", count)
 
 
 def confirm_text(tr: Translator, mine: int, theirs: int) -> str:
@@ -192,5 +192,5 @@ def confirm_text(tr: Translator, mine: int, theirs: int) -> str:
 
 
 def deals_text(tr: Translator, count: int) -> str:
-    return tr.ngettext("{n} deal", "{n} deals", count)
+    return tr.ngettext("{n} deal", "{n} deals", count)
 

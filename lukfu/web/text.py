@@ -93,11 +93,11 @@ def turn_text(
             return tr.gettext("You discard {cards} face down.",
                               cards=cards_in_sentence(tr, own_discard))
         return tr.ngettext(
-            "You discard {n} card face down.", "You discard {n} cards face down.", discarded
+            "You discard {n} card face down.", "You discard {n} cards face down.", discarded
         )
     return tr.ngettext(
-        "{seat} discards {n} card face down.",
-        "{seat} discards {n} cards face down.",
+        "{seat} discards {n} card face down.",
+        "{seat} discards {n} cards face down.",
         discarded,
         seat=seat_name(tr, seat),
     )
@@ -105,17 +105,17 @@ def turn_text(
 
 def trick_won_text(tr: Translator, winner: int, fu: int) -> str:
     if winner == YOU:
-        return tr.ngettext("You win the trick: {n} fu.", "You win the trick: {n} fu.", fu)
+        return tr.ngettext("You win the trick: {n} fu.", "You win the trick: {n} fu.", fu)
     return tr.ngettext(
-        "{seat} wins the trick: {n} fu.", "{seat} wins the trick: {n} fu.", fu,
+        "{seat} wins the trick: {n} fu.", "{seat} wins the trick: {n} fu.", fu,
         seat=seat_name(tr, winner),
     )
 
 
 def claim_text(tr: Translator, seat: int, F: int) -> str:
     if seat == YOU:
-        return tr.gettext("You claim with F = {F}.", F=F)
-    return tr.gettext("{seat} claims with F = {F}.", seat=seat_name(tr, seat), F=F)
+        return tr.gettext("You claim with F = {F}.", F=F)
+    return tr.gettext("{seat} claims with F = {F}.", seat=seat_name(tr, seat), F=F)
 
 
 def event_text(tr: Translator, event: Event) -> str:
@@ -162,10 +162,10 @@ def result_explanation(tr: Translator, obs: Observation) -> tuple[str, ...]:
         return (tr.gettext("Nobody scores."),)
     fu = obs.fu[winner]
     if result.claimed:
-        why = tr.gettext("Claimed: F = fu + Old cards in hand = {fu} + {old} = {F}, "
-                         "so S = F − 5 = {S}.", fu=fu, old=result.F - fu, F=result.F, S=result.S)
+        why = tr.gettext("Claimed: F = fu + Old cards in hand = {fu} + {old} = {F}, "
+                         "so S = F − 5 = {S}.", fu=fu, old=result.F - fu, F=result.F, S=result.S)
     else:
-        why = tr.gettext("The cards ran out: F = the fu won = {F}, so S = F − 5 = {S}.",
+        why = tr.gettext("The cards ran out: F = the fu won = {F}, so S = F − 5 = {S}.",
                          F=result.F, S=result.S)
     assert obs.caller is not None  # a deal with a winner had a caller
     return (why, payment_text(tr, winner, obs.caller, result.S, result.net_points))
@@ -177,27 +177,27 @@ def payment_text(tr: Translator, winner: int, caller: int, S: int,
     engine's (``net``, each seat's net points)."""
     if winner == caller:
         if winner == YOU:
-            return tr.gettext("You called and won: each of the other two pays you S = {S}.", S=S)
-        return tr.gettext("{seat} called and won: each of the other two pays {seat} S = {S}.",
+            return tr.gettext("You called and won: each of the other two pays you S = {S}.", S=S)
+        return tr.gettext("{seat} called and won: each of the other two pays {seat} S = {S}.",
                           seat=seat_name(tr, winner), S=S)
     third = 3 - winner - caller
     points = -net[caller]  # the caller who lost pays both shares: 2 × S
     if winner == YOU:
-        return tr.gettext("You beat the caller: {caller} pays you 2 × S = {points}; "
+        return tr.gettext("You beat the caller: {caller} pays you 2 × S = {points}; "
                           "{third} pays nothing.", caller=seat_name(tr, caller),
                           third=seat_name(tr, third), points=points)
     if caller == YOU:
-        return tr.gettext("{seat} beat you, the caller: you pay {seat} 2 × S = {points}; "
+        return tr.gettext("{seat} beat you, the caller: you pay {seat} 2 × S = {points}; "
                           "{third} pays nothing.", seat=seat_name(tr, winner),
                           third=seat_name(tr, third), points=points)
-    return tr.gettext("{seat} beat the caller: {caller} pays {seat} 2 × S = {points}; "
+    return tr.gettext("{seat} beat the caller: {caller} pays {seat} 2 × S = {points}; "
                       "you pay nothing.", seat=seat_name(tr, winner),
                       caller=seat_name(tr, caller), points=points)
 
 
 def totals_text(tr: Translator, deals: int) -> str:
-    return tr.ngettext("Total over {n} deal played on this visit.",
-                       "Total over {n} deals played on this visit.", deals)
+    return tr.ngettext("Total over {n} deal played on this visit.",
+                       "Total over {n} deals played on this visit.", deals)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -236,15 +236,15 @@ def prompt_text(tr: Translator, obs: Observation) -> str:
     if DISCARD in actions:
         n = len(trick.best.cards)
         if trick.best.kind == SINGLE:
-            return tr.npgettext("single", "You cannot beat {cards}: choose {n} card to discard face down.",
-                                "You cannot beat {cards}: choose {n} cards to discard face down.",
+            return tr.npgettext("single", "You cannot beat {cards}: choose {n} card to discard face down.",
+                                "You cannot beat {cards}: choose {n} cards to discard face down.",
                                 n, cards=best)
         if trick.best.kind == SET:
-            return tr.npgettext("set", "You cannot beat {cards}: choose {n} card to discard face down.",
-                                "You cannot beat {cards}: choose {n} cards to discard face down.",
+            return tr.npgettext("set", "You cannot beat {cards}: choose {n} card to discard face down.",
+                                "You cannot beat {cards}: choose {n} cards to discard face down.",
                                 n, cards=best)
-        return tr.npgettext("run", "You cannot beat {cards}: choose {n} card to discard face down.",
-                            "You cannot beat {cards}: choose {n} cards to discard face down.",
+        return tr.npgettext("run", "You cannot beat {cards}: choose {n} card to discard face down.",
+                            "You cannot beat {cards}: choose {n} cards to discard face down.",
                             n, cards=best)
     return by_kind(tr, YOUR_TURN_BEAT, trick.best)
 
@@ -254,13 +254,13 @@ def selection_hint(tr: Translator, selected: int, to_discard: int, touch: bool =
     the words of the device last used: a finger taps; a mouse or the keyboard selects."""
     if to_discard:
         if selected == to_discard:
-            return tr.ngettext("Ready to discard {n} card face down.",
-                               "Ready to discard {n} cards face down.", selected)
+            return tr.ngettext("Ready to discard {n} card face down.",
+                               "Ready to discard {n} cards face down.", selected)
         if selected:
-            return tr.ngettext("Select {n} card to discard ({chosen} selected).",
-                               "Select {n} cards to discard ({chosen} selected).",
+            return tr.ngettext("Select {n} card to discard ({chosen} selected).",
+                               "Select {n} cards to discard ({chosen} selected).",
                                to_discard, chosen=selected)
-        return tr.ngettext("Select {n} card to discard.", "Select {n} cards to discard.",
+        return tr.ngettext("Select {n} card to discard.", "Select {n} cards to discard.",
                            to_discard)
     if touch:
         return tr.gettext("Tap cards to select them.")
@@ -303,7 +303,7 @@ def illegal_text(tr: Translator, error: IllegalAction, obs: Observation) -> str:
     if code == "wrong-count":
         count = error.params.get("count")
         n = count if isinstance(count, int) else discard_count(obs)
-        return tr.ngettext("Discard exactly {n} card.", "Discard exactly {n} cards.", n)
+        return tr.ngettext("Discard exactly {n} card.", "Discard exactly {n} cards.", n)
     if code == "single-lead-rule":
         suit = error.params.get("suit")
         return tr.gettext(
@@ -317,7 +317,7 @@ def illegal_text(tr: Translator, error: IllegalAction, obs: Observation) -> str:
 
 def claim_hint(tr: Translator, F: int, S: int, points: int) -> str:
     return tr.gettext(
-        "Claiming now: F = {F}, S = {S}, and {points} points for you.",
+        "Claiming now: F = {F}, S = {S}, and {points} points for you.",
         F=F, S=S, points=tr.signed(points),
     )
 
@@ -326,7 +326,7 @@ def claim_hint(tr: Translator, F: int, S: int, points: int) -> str:
 HINT_REASONS = {
     "call": N_("This hand can reach six fu."),
     "pass": N_("This hand is unlikely to reach six fu."),
-    "claim": N_("F = {F} wins now; playing on could only lose it."),
+    "claim": N_("F = {F} wins now; playing on could only lose it."),
     "cash": N_("Nobody can beat this lead, and it raises your F."),
     "keep-lead": N_("Nobody can beat this lead: you keep the lead."),
     "give-lead": N_("A cheap lead: keep your strong cards for later."),
@@ -357,4 +357,4 @@ def hint_text(tr: Translator, hint: Hint) -> str:
 
 def hints_used_text(tr: Translator, count: int) -> str:
     """The end-of-deal panel's count of hints."""
-    return tr.ngettext("You used {n} hint in this deal.", "You used {n} hints in this deal.", count)
+    return tr.ngettext("You used {n} hint in this deal.", "You used {n} hints in this deal.", count)

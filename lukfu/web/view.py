@@ -153,10 +153,10 @@ def seat_views(tr: Translator, obs: Observation) -> tuple[SeatView, SeatView, Se
             SeatView(
                 seat=seat,
                 marks=tuple(marks),
-                score=tr.ngettext("{n} fu", "{n} fu", obs.fu[seat]),
+                score=tr.ngettext("{n} fu", "{n} fu", obs.fu[seat]),
                 hand_size=count,
                 # (a revealed empty hand says "No cards left" itself: no "0 cards" beside it)
-                count_text="" if revealed == () else tr.ngettext("{n} card", "{n} cards", count),
+                count_text="" if revealed == () else tr.ngettext("{n} card", "{n} cards", count),
                 revealed=revealed,
                 to_move=obs.to_move == seat,
                 score_tip=explain.term(tr, explain.FU),
@@ -191,8 +191,8 @@ def calling_view(tr: Translator, obs: Observation) -> TrickView:
         slots.append(SlotView(seat, naming.seat_name(tr, seat), (), 0, note, False,
                               f"{naming.seat_name(tr, seat)}: {note}" if note else ""))
     if obs.redeals:
-        title = tr.ngettext("Calling: new cards after {n} redeal",
-                            "Calling: new cards after {n} redeals", obs.redeals)
+        title = tr.ngettext("Calling: new cards after {n} redeal",
+                            "Calling: new cards after {n} redeals", obs.redeals)
     else:
         title = tr.gettext("Calling")
     return TrickView(title, tuple(slots), False)
@@ -242,7 +242,7 @@ def played_trick_view(tr: Translator, trick: Trick, number: int, finished: bool)
             slots.append(SlotView(seat, name, cards, 0, "", is_best, label, mark, led))
         else:
             label = tr.ngettext(
-                "{seat}: {n} card face down", "{seat}: {n} cards face down", turn.discarded,
+                "{seat}: {n} card face down", "{seat}: {n} cards face down", turn.discarded,
                 seat=name)
             slots.append(SlotView(seat, name, (), turn.discarded, "", False, label))
     if finished:
@@ -315,7 +315,7 @@ def buttons(
     claim_sub = ""
     if CLAIM in kinds:
         F, S, points = claim_value(obs)
-        claim_sub = tr.gettext("F = {F}, S = {S}, {points} points", F=F, S=S,
+        claim_sub = tr.gettext("F = {F}, S = {S}, {points} points", F=F, S=S,
                                points=tr.signed(points))
     playing = not calling and not over
     return (
