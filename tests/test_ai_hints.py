@@ -73,8 +73,8 @@ def test_every_reason_and_action_reads_in_every_language(language: str) -> None:
     assert len(said) == len(REASONS) * 6
     if language == "en":
         assert text.hint_text(tr, Hint(parse_action("C7 C8 C9"), "cash", 7)) == (
-            "Hint: play 7–9 of Coins. Nobody can beat this lead, and it raises your F.")
-        assert "F = 7" in text.hint_text(tr, Hint(parse_action("claim"), "claim", 7))
+            "Hint: play 7–9\u00a0of\u00a0Coins. Nobody can beat this lead, and it raises your F.")
+        assert "F\u00a0=\u00a07" in text.hint_text(tr, Hint(parse_action("claim"), "claim", 7))
 
 
 def test_the_end_of_deal_panel_counts_the_hints() -> None:
@@ -82,7 +82,7 @@ def test_the_end_of_deal_panel_counts_the_hints() -> None:
     state = State.from_hands(("C2 S3 M4", "C9 S9 M9", "C5 S5 M5"), 0, caller=0, fu=(6, 3, 0))
     end = state.apply(parse_action("claim"))
     result = ending.result_view(tr, end.observation(0), None, 2)
-    assert result is not None and result.hints_text == "You used 2 hints in this deal."
+    assert result is not None and result.hints_text == "You used 2\u00a0hints in this deal."
     table = view.table_view(tr, state.observation(0), set(), state.check, advice="Hint: claim.")
     assert table.hint == "Hint: claim." and not table.hint_problem
     assert [b.enabled for b in table.buttons if b.action == "hint"] == [True]

@@ -76,8 +76,10 @@ def messages(language: str) -> list[tuple[str, str]]:
         if not message.id:
             continue
         english = " / ".join(message.id) if isinstance(message.id, tuple) else message.id
+        english = english.replace("\u00a0", " ").replace("\u202f", " ")  # (as the glossary writes it)
         strings = message.string if isinstance(message.string, (tuple, list)) else [message.string]
-        found.append((english, " / ".join(strings)))
+        translated = " / ".join(strings).replace("\u00a0", " ").replace("\u202f", " ")
+        found.append((english, translated))
     return found
 
 

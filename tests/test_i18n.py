@@ -249,16 +249,16 @@ def compiled(messages: list[tuple[str | tuple[str, str], str | tuple[str, ...], 
 
 def test_translator_reads_a_compiled_catalog_with_plural_forms_and_context() -> None:
     data = compiled([
-        ("{seat} wins {n} fu", "{seat} voittaa {n} fu", None),
-        (("{n} card", "{n} cards"), ("{n} kortti", "{n} korttia"), None),
+        ("{seat} wins {n}\u00a0fu", "{seat} voittaa {n}\u00a0fu", None),
+        (("{n}\u00a0card", "{n}\u00a0cards"), ("{n} kortti", "{n} korttia"), None),
         (", ", " ja ", "list separator"),
         ("Plays", "Pelaa", "calling"),
     ])
     tr = translator_from_mo("fi", data)
     assert tr.language == "fi"
-    assert tr.gettext("{seat} wins {n} fu", seat="Oikea", n=3) == "Oikea voittaa 3 fu"
-    assert tr.ngettext("{n} card", "{n} cards", 1) == "1 kortti"
-    assert tr.ngettext("{n} card", "{n} cards", 5) == "5 korttia"
+    assert tr.gettext("{seat} wins {n}\u00a0fu", seat="Oikea", n=3) == "Oikea voittaa 3\u00a0fu"
+    assert tr.ngettext("{n}\u00a0card", "{n}\u00a0cards", 1) == "1 kortti"
+    assert tr.ngettext("{n}\u00a0card", "{n}\u00a0cards", 5) == "5 korttia"
     assert tr.join(["a", "b"]) == "a ja b"
     assert tr.pgettext("calling", "Plays") == "Pelaa" and tr.gettext("Plays") == "Plays"
     assert tr.gettext("Not in the catalog {x}", x="!") == "Not in the catalog !"
@@ -268,7 +268,7 @@ def test_translator_reads_a_compiled_catalog_with_plural_forms_and_context() -> 
 def test_plural_forms_follow_each_languages_rule() -> None:
     """French and Persian put 0 with 1; Finnish does not; Chinese has one form."""
     def count(language: str, n: int) -> str:
-        return translator(language).ngettext("{n} card", "{n} cards", n)
+        return translator(language).ngettext("{n}\u00a0card", "{n}\u00a0cards", n)
     assert count("fr", 0) == count("fr", 1).replace("1", "0")
     assert count("fi", 0) == count("fi", 2).replace("2", "0") != count("fi", 1).replace("1", "0")
     assert count("fa", 0) == count("fa", 1).replace("۱", "۰")
@@ -295,9 +295,9 @@ def test_an_unbuilt_catalog_is_named(tmp_path: Path) -> None:
 
 def test_right_to_left_text_isolates_every_filled_in_value() -> None:
     tr = translator("fa")
-    line = tr.gettext("{seat} claims with F = {F}.", seat="Mau Gung", F=-7)
+    line = tr.gettext("{seat} claims with F\u00a0=\u00a0{F}.", seat="Mau Gung", F=-7)
     assert "\u2068Mau Gung\u2069" in line and "\u2068\u200e\u2212۷\u2069" in line
-    assert "\u2068" not in translator("fi").gettext("{seat} claims with F = {F}.", seat="x", F=7)
+    assert "\u2068" not in translator("fi").gettext("{seat} claims with F\u00a0=\u00a0{F}.", seat="x", F=7)
 
 
 def test_numbers_use_the_languages_digits_and_separators() -> None:
@@ -312,7 +312,7 @@ def test_numbers_use_the_languages_digits_and_separators() -> None:
     assert format_signed(4, "fa") == "\u200e+۴" and format_number(-3, "fa") == "\u200e\u2212۳"
     assert format_signed(-2) == "−2" and format_signed(0) == "0"
     persian = Translator("fa")
-    assert persian.gettext("F = {F}", F=12) == "F = \u2068۱۲\u2069"  # isolated: see above
+    assert persian.gettext("F\u00a0=\u00a0{F}", F=12) == "F\u00a0=\u00a0\u2068۱۲\u2069"  # isolated: see above
     assert persian.direction == "rtl" and not persian.is_source and Translator().is_source
     assert persian.gettext("{flag}", flag=True) == "\u2068True\u2069"  # bools are not numbers
 

@@ -49,31 +49,31 @@ def error(state: State, action: Action) -> IllegalAction:
 
 def test_card_and_play_names() -> None:
     c = parse_cards
-    assert naming.card_name(tr, c("C7")[0]) == "7 of Coins"
-    assert naming.card_name(tr, c("C1")[0]) == "Mau Gung (1 of Coins)"
-    assert naming.card_name(tr, c("T1")[0]) == "Bak Chi (1 of Tens)"
-    assert naming.card_label(tr, c("M9")[0], old=True) == "9 of Myriads, Old"
+    assert naming.card_name(tr, c("C7")[0]) == "7\u00a0of\u00a0Coins"
+    assert naming.card_name(tr, c("C1")[0]) == "Mau\u00a0Gung\u00a0(1\u00a0of\u00a0Coins)"
+    assert naming.card_name(tr, c("T1")[0]) == "Bak\u00a0Chi\u00a0(1\u00a0of\u00a0Tens)"
+    assert naming.card_label(tr, c("M9")[0], old=True) == "9\u00a0of\u00a0Myriads, Old"
     run, aset = classify(c("M3 M4 M5")), classify(c("C7 S7 T7"))
     assert run is not None and aset is not None
-    assert naming.play_text(tr, run) == "3–5 of Myriads"
-    assert naming.play_text(tr, aset) == "7 of Coins, Strings, Tens"
+    assert naming.play_text(tr, run) == "3–5\u00a0of\u00a0Myriads"
+    assert naming.play_text(tr, aset) == "7\u00a0of\u00a0Coins, Strings, Tens"
     ones = classify(c("T1 T2 T3"))
-    assert ones is not None and naming.play_text(tr, ones) == "1–3 of Tens"
+    assert ones is not None and naming.play_text(tr, ones) == "1–3\u00a0of\u00a0Tens"
 
 
 def test_announcements() -> None:
     single = classify(parse_cards("M7"))
-    assert text.turn_text(tr, 1, single, 0, leads=True) == "Right leads 7 of Myriads."
-    assert text.turn_text(tr, 2, single, 0, leads=False) == "Left plays 7 of Myriads."
-    assert text.turn_text(tr, 0, single, 0, leads=True) == "You lead 7 of Myriads."
-    assert text.turn_text(tr, 2, None, 2, leads=False) == "Left discards 2 cards face down."
-    assert text.turn_text(tr, 1, None, 1, leads=False) == "Right discards 1 card face down."
+    assert text.turn_text(tr, 1, single, 0, leads=True) == "Right leads 7\u00a0of\u00a0Myriads."
+    assert text.turn_text(tr, 2, single, 0, leads=False) == "Left plays 7\u00a0of\u00a0Myriads."
+    assert text.turn_text(tr, 0, single, 0, leads=True) == "You lead 7\u00a0of\u00a0Myriads."
+    assert text.turn_text(tr, 2, None, 2, leads=False) == "Left discards 2\u00a0cards face down."
+    assert text.turn_text(tr, 1, None, 1, leads=False) == "Right discards 1\u00a0card face down."
     assert text.turn_text(tr, 0, None, 1, False, parse_cards("C2")) == \
-        "You discard 2 of Coins face down."
+        "You discard 2\u00a0of\u00a0Coins face down."
     assert text.call_text(tr, 1, True) == "Right plays this deal."
     assert text.call_text(tr, 0, False) == "You pass."
-    assert text.trick_won_text(tr, 2, 3) == "Left wins the trick: 3 fu."
-    assert text.claim_text(tr, 0, 7) == "You claim with F = 7."
+    assert text.trick_won_text(tr, 2, 3) == "Left wins the trick: 3\u00a0fu."
+    assert text.claim_text(tr, 0, 7) == "You claim with F\u00a0=\u00a07."
     assert text.result_title(tr, None).startswith("The deal is drawn")
     assert text.new_deal_text(tr, 0) == "A new deal: you are the Master."
     assert text.new_deal_text(tr, 2) == "A new deal: Left is the Master."
@@ -83,10 +83,11 @@ def test_announcements() -> None:
 def test_every_session_event_has_words() -> None:
     run = classify(parse_cards("T3 T4 T5"))
     said = {
-        Event(LED, 1, play=run): "Right leads 3–5 of Tens.",
-        Event(DISCARDED, 2, count=3): "Left discards 3 cards face down.",
-        Event(DISCARDED, 0, count=1, cards=parse_cards("S4")): "You discard 4 of Strings face down.",
-        Event(TRICK_WON, 0, fu=3): "You win the trick: 3 fu.",
+        Event(LED, 1, play=run): "Right leads 3–5\u00a0of\u00a0Tens.",
+        Event(DISCARDED, 2, count=3): "Left discards 3\u00a0cards face down.",
+        Event(DISCARDED, 0, count=1, cards=parse_cards("S4")):
+            "You discard 4\u00a0of\u00a0Strings face down.",
+        Event(TRICK_WON, 0, fu=3): "You win the trick: 3\u00a0fu.",
         Event(REDEAL, 1): "All three passed: the cards are shuffled and dealt again.",
         Event(DEAL_OVER, 0): "You win the deal!",
     }
@@ -130,21 +131,21 @@ def following(mine: str, lead: str) -> State:
 def test_following_reasons() -> None:
     state = following("M8 C2 T4 C3 C4 S2 S3 S7 T2 T5 T6 C9", "M6")
     obs = state.observation(YOU)
-    assert text.prompt_text(tr, obs) == "Your turn: beat 6 of Myriads."
+    assert text.prompt_text(tr, obs) == "Your turn: beat 6\u00a0of\u00a0Myriads."
     e = error(state, Action.play(parse_cards("C2")))
     assert e.code == "does-not-beat"
-    assert text.illegal_text(tr, e, obs) == "That does not beat 6 of Myriads."
+    assert text.illegal_text(tr, e, obs) == "That does not beat 6\u00a0of\u00a0Myriads."
     e = error(state, Action.discard(parse_cards("C2")))
     assert e.code == "must-beat" and "must play" in text.illegal_text(tr, e, obs)
     fb = view.feedback(tr, obs, set(parse_cards("M8")), state.check)
-    assert fb.play and not fb.problem and fb.hint == "Ready to play 8 of Myriads."
+    assert fb.play and not fb.problem and fb.hint == "Ready to play 8\u00a0of\u00a0Myriads."
     fb = view.feedback(tr, obs, set(parse_cards("C2 C3")), state.check)
     assert not fb.play and fb.problem
     # Following with a pick that is no play at all: the words are about beating, not leading.
     e = error(state, Action.play(parse_cards("C2 T4")))
     assert e.code == "not-a-play"
     assert text.illegal_text(tr, e, obs) == (
-        "Not a play: to beat 6 of Myriads, play the same kind with as many cards.")
+        "Not a play: to beat 6\u00a0of\u00a0Myriads, play the same kind with as many cards.")
     assert "lead" not in fb.hint
 
 
@@ -176,15 +177,15 @@ def test_legal_play_marks_show_the_cards_that_can_beat() -> None:
 
 def test_who_pays_whom_and_why() -> None:
     assert text.payment_text(tr, YOU, YOU, 2, settle(YOU, 2 + 5, YOU)) == (
-        "You called and won: each of the other two pays you S = 2.")
+        "You called and won: each of the other two pays you S\u00a0=\u00a02.")
     assert text.payment_text(tr, 1, 1, 3, settle(1, 3 + 5, 1)) == (
-        "Right called and won: each of the other two pays Right S = 3.")
+        "Right called and won: each of the other two pays Right S\u00a0=\u00a03.")
     assert text.payment_text(tr, YOU, 2, 1, settle(YOU, 1 + 5, 2)) == (
-        "You beat the caller: Left pays you 2 × S = 2; Right pays nothing.")
+        "You beat the caller: Left pays you 2\u00a0×\u00a0S\u00a0=\u00a02; Right pays nothing.")
     assert text.payment_text(tr, 1, YOU, 2, settle(1, 2 + 5, YOU)) == (
-        "Right beat you, the caller: you pay Right 2 × S = 4; Left pays nothing.")
+        "Right beat you, the caller: you pay Right 2\u00a0×\u00a0S\u00a0=\u00a04; Left pays nothing.")
     assert text.payment_text(tr, 2, 1, 1, settle(2, 1 + 5, 1)) == (
-        "Left beat the caller: Right pays Left 2 × S = 2; you pay nothing.")
+        "Left beat the caller: Right pays Left 2\u00a0×\u00a0S\u00a0=\u00a02; you pay nothing.")
 
 
 def test_the_end_of_a_deal_explained_with_the_running_total() -> None:
@@ -202,7 +203,7 @@ def test_the_end_of_a_deal_explained_with_the_running_total() -> None:
         assert [row.total_text for row in shown.rows] == [
             tr.signed(n) for n in (1 + state.net_points[0], 2 + state.net_points[1],
                                    -3 + state.net_points[2])]
-        assert shown.totals_text == "Total over 2 deals played on this visit."
+        assert shown.totals_text == "Total over 2\u00a0deals played on this visit."
         if result.winner is None:
             assert shown.detail == "Nobody scores." and not shown.explanation
             continue
@@ -210,14 +211,15 @@ def test_the_end_of_a_deal_explained_with_the_running_total() -> None:
         seen.add(result.claimed)
         S = result.F - 5
         if result.claimed:
-            assert shown.detail == (f"Claimed: F = fu + Old cards in hand = {fu} + "
+            assert shown.detail.replace("\u00a0", " ") == (f"Claimed: F = fu + Old cards in hand = {fu} + "
                                     f"{result.F - fu} = {result.F}, so S = F − 5 = {S}.")
         else:
-            assert shown.detail == (f"The cards ran out: F = the fu won = {result.F}, "
+            assert shown.detail.replace("\u00a0", " ") == (f"The cards ran out: F = the fu won = {result.F}, "
                                     f"so S = F − 5 = {S}.")
         caller = state.observation(YOU).caller
         paid = S if result.winner == caller else 2 * S
-        assert shown.explanation[0].endswith(f" = {paid}.") or f" = {paid};" in shown.explanation[0]
+        said = shown.explanation[0].replace("\u00a0", " ")
+        assert said.endswith(f" = {paid}.") or f" = {paid};" in said
     assert seen == {True, False}
 
 
@@ -232,7 +234,7 @@ def test_the_tricks_so_far_show_discards_as_backs() -> None:
     slots = {slot.seat: slot for slot in trick.slots}
     assert [c.code for c in slots[2].cards] == ["M6"] and [c.code for c in slots[0].cards] == ["M8"]
     assert slots[1].cards == () and slots[1].backs == 1
-    assert slots[1].label == "Right: 1 card face down"
+    assert slots[1].label == "Right: 1\u00a0card face down"
     assert view.table_view(tr, state.observation(YOU), set(), state.check).history == (trick,)
 
 
@@ -249,16 +251,16 @@ def test_discarding_when_you_cannot_beat() -> None:
     state = following("C2 C3 C5 C7 S2 S3 S7 T2 T5 T6 M1 M2", "M6 M7 M8")
     obs = state.observation(YOU)
     assert text.prompt_text(tr, obs) == \
-        "You cannot beat 6–8 of Myriads: choose 3 cards to discard face down."
+        "You cannot beat 6–8\u00a0of\u00a0Myriads: choose 3\u00a0cards to discard face down."
     e = error(state, Action.discard(parse_cards("C2 C3")))
-    assert e.code == "wrong-count" and text.illegal_text(tr, e, obs) == "Discard exactly 3 cards."
+    assert e.code == "wrong-count" and text.illegal_text(tr, e, obs) == "Discard exactly 3\u00a0cards."
     fb = view.feedback(tr, obs, set(parse_cards("C2 C3")), state.check)
     assert not fb.discard and not fb.problem
-    assert fb.hint == "Select 3 cards to discard (2 selected)."
+    assert fb.hint == "Select 3\u00a0cards to discard (2 selected)."
     fb = view.feedback(tr, obs, set(parse_cards("C2 C3 C5 C7")), state.check)
-    assert not fb.discard and fb.problem and fb.hint == "Discard exactly 3 cards."
+    assert not fb.discard and fb.problem and fb.hint == "Discard exactly 3\u00a0cards."
     fb = view.feedback(tr, obs, set(parse_cards("C2 C3 C5")), state.check)
-    assert fb.discard and not fb.play and fb.hint == "Ready to discard 3 cards face down."
+    assert fb.discard and not fb.play and fb.hint == "Ready to discard 3\u00a0cards face down."
     buttons = {b.action: b for b in view.buttons(tr, obs, fb)}
     assert buttons["discard"].visible and buttons["discard"].enabled
     assert not buttons["play"].visible and not buttons["claim"].visible
@@ -282,7 +284,7 @@ def test_claim_button_shows_F_S_and_your_points() -> None:
     assert Action.claim() in obs.legal
     assert view.claim_value(obs) == (6, 1, 2) == (obs.F, 1, settle(0, 6, 0)[0])
     claim = {b.action: b for b in view.buttons(tr, obs, None)}["claim"]
-    assert claim.visible and claim.sub == "F = 6, S = 1, +2 points"
+    assert claim.visible and claim.sub == "F\u00a0=\u00a06, S\u00a0=\u00a01, +2\u00a0points"
     assert text.prompt_text(tr, obs).startswith("Your lead: you may claim now")
 
 
@@ -320,7 +322,7 @@ def test_the_view_never_shows_a_computer_players_hidden_cards(seed: int) -> None
         words = [text.event_text(tr, e) for e in events_of(seat, action, state, after, YOU)]
         if seat != YOU and action.kind == "discard":
             assert not cards_in(" ".join(words)), words
-            assert re.search(r"discards \d+ cards? face down", words[0])
+            assert re.search(r"discards \d+\scards? face down", words[0])
         state = after
     final = view.table_view(tr, state.observation(YOU), set(), state.check)
     assert final.result is not None and sum(row.net for row in final.result.rows) == 0

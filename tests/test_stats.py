@@ -172,7 +172,7 @@ def test_the_panel_shows_counts_a_chart_and_every_refusal_in_words() -> None:
                     "Won by another, you paid nothing": "1", "Net points": "+6",
                     "Deals you called": "1", "Called and won": "1 of 1", "Hints used": "6"}
     chart = view.chart
-    assert chart is not None and chart.label.startswith("Net points over your last 5 deals: +6")
+    assert chart is not None and chart.label.startswith("Net points over your last 5\u00a0deals: +6")
     points = [tuple(map(float, p.split(","))) for p in chart.points.split()]
     assert len(points) == 6 and points[0][1] == chart.zero  # from zero, one point a deal
     running = [0, 4, 2, 2, 0, 6]  # higher totals are drawn higher up (smaller y)
@@ -188,7 +188,7 @@ def test_the_panel_shows_counts_a_chart_and_every_refusal_in_words() -> None:
         if problem not in (NOT_JSON, NOT_STATISTICS):
             assert words.startswith("levels.beginner.wins: ")
     assert statistics.confirm_text(tr, 1, 30) == \
-        "Replace your statistics (1 deal) with the imported ones (30 deals)?"
+        "Replace your statistics (1\u00a0deal) with the imported ones (30\u00a0deals)?"
     fa = translator("fa")
     assert "۳۰" in statistics.confirm_text(fa, 1, 30)
 

@@ -41,7 +41,7 @@ def test_three_passes_redeal_and_the_calling_starts_again() -> None:
     assert session is not None and session.state.redeals == 1 and session.waiting_for_person()
     assert "All three passed: the cards are shuffled and dealt again." in page.log()
     assert page.table.phase == "calling" and page.table.trick is not None
-    assert page.table.trick.title.startswith("Calling: new cards after 1 redeal")
+    assert page.table.trick.title.startswith("Calling: new cards after 1\u00a0redeal")
 
 
 def test_a_refused_play_says_why_and_changes_nothing() -> None:
@@ -129,7 +129,7 @@ def test_a_claim_ends_the_deal_scores_it_and_counts_it_once() -> None:
             break
     else:
         raise AssertionError("you never claimed")
-    assert f"You claim with F = {result.F}." in page.log()
+    assert f"You claim with F\u00a0=\u00a0{result.F}." in page.log()
     view = page.table.result
     assert view is not None and view.title == "You win the deal!"
     assert [row.net for row in view.rows] == list(session.state.net_points)
@@ -315,7 +315,7 @@ def a_turn_where_only_some_singles_are_legal() -> tuple[Driver, Observation]:
                 return page, obs
             page.act(obs.legal[0])
             page.settle(only_computers=True)
-    raise AssertionError("no such turn in 40 deals")
+    raise AssertionError("no such turn in 40\u00a0deals")
 
 
 def test_a_double_click_on_a_card_plays_it_alone_when_a_single_of_it_is_legal() -> None:

@@ -11,7 +11,7 @@ from lukfu.i18n import OFFERED, translator
 from lukfu.web import explain
 from lukfu.web.naming import YOU
 
-RISK = ("If you play this deal and someone else wins, you alone pay the winner 2 × S; "
+RISK = ("If you play this deal and someone else wins, you alone pay the winner 2\u00a0×\u00a0S; "
         "the third player pays nothing.")
 
 
@@ -90,5 +90,5 @@ def test_claim_explains_F_and_S() -> None:
             break
     else:
         raise AssertionError("no claim came")
-    assert claim.sub.startswith("F = ")
+    assert claim.sub.startswith("F\u00a0=\u00a0")
     assert claim.tips == (explain.term(translator(), explain.F), explain.term(translator(), explain.S))

@@ -62,7 +62,7 @@ def test_the_claimant_s_old_cards_are_marked_in_the_revealed_hand() -> None:
     assert not any(card.old for card in seats[2].revealed or ())  # not the claimant: unmarked
     # (the claimant's hand is laid down, each card apart; the others' are not)
     assert [seat.laid for seat in seats] == [False, True, False]
-    assert f"{obs.fu[1]} + {len(marked)} = 7" in page.table.result.detail  # type: ignore[union-attr]
+    assert f"{obs.fu[1]}\u00a0+\u00a0{len(marked)}\u00a0=\u00a07" in page.table.result.detail  # type: ignore[union-attr]
     page.press("replay")
     page.press("replay-last")
     replayed = page.table.seats[1].revealed or ()

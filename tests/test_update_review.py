@@ -50,8 +50,8 @@ def test_a_finished_deal_is_reviewed_in_the_background_and_opened_on_request() -
     coaching = page.model.table.coaching
     assert coaching is not None and coaching.summary is not None
     shown = sum(round(100 * float(decision.loss)) for decision in review.decisions) / 100
-    assert f"{shown:.2f} points lost in " in review.summary  # the total is the lines' sum
-    assert review.summary.startswith(f"{coaching.summary['total_loss']:.2f} points lost in ")
+    assert f"{shown:.2f}\u00a0points lost in " in review.summary  # the total is the lines' sum
+    assert review.summary.startswith(f"{coaching.summary['total_loss']:.2f}\u00a0points lost in ")
     assert "Accuracy:" in review.summary and review.accuracy_note.startswith("Accuracy is")
     page.press("review-close")
     assert page.view.review is None and page.model.table.coaching is not None  # kept: reopened at once
