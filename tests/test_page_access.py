@@ -83,6 +83,32 @@ def browser_context_args() -> dict[str, Any]:
 WINDOW = {"width": 1280, "height": 800}
 
 
+# Every run of words joined by no-break spaces (a formula, a number and its unit, a card's
+# name) inside ``root`` that the browser laid out on more than one line.
+BROKEN_RUNS = r"""root => {
+  const bad = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node; (node = walker.nextNode());) {
+    if (!node.parentElement.checkVisibility()) continue;
+    const runs = /[^ \t\n\r\f\u00a0\u202f]+(?:[\u00a0\u202f][^ \t\n\r\f\u00a0\u202f]+)+/g;
+    for (const found of node.data.matchAll(runs)) {
+      const range = document.createRange();
+      range.setStart(node, found.index);
+      range.setEnd(node, found.index + found[0].length);
+      const lines = new Set([...range.getClientRects()].filter(r => r.width > 0)
+                                                        .map(r => Math.round(r.bottom)));
+      if (lines.size > 1) bad.push(found[0]);
+    }
+  }
+  return bad;
+}"""
+
+
+def broken_runs(page: Page, selector: str) -> list[str]:
+    """The formulas, counts and card names in ``selector`` that break across lines."""
+    return page.eval_on_selector(selector, BROKEN_RUNS)  # type: ignore[no-any-return]
+
+
 def axe_violations(page: Page) -> list[str]:
     if not page.evaluate("() => 'axe' in window"):
         page.add_script_tag(path=str(AXE))
@@ -234,7 +260,7 @@ def your_turn_is_announced(page: Page, followed: dict[str, int]) -> None:
 # a [hidden] element, and its computed visibility.
 STATIC_TEXT = """() => [...document.querySelectorAll('[data-i18n]')].map(node => [
     node.getAttribute('data-i18n') || '', node.getAttribute('data-msgid') || '',
-    node.textContent.replace(/\\s+/g, ' ').trim(), !!node.closest('[hidden]'),
+    node.textContent.replace(/[ \\t\\n\\r\\f]+/g, ' ').trim(), !!node.closest('[hidden]'),
     getComputedStyle(node).visibility])"""
 
 

@@ -35,7 +35,7 @@ SUIT_WORDS = {"Coins": "C", "Strings": "S", "Myriads": "M", "Tens": "T"}
 # Card names as the page writes them: "7 of Coins", a run "3–5 of Myriads", a set
 # "7 of Coins, Strings, Tens".
 SUIT = r"(?:Coins|Strings|Myriads|Tens)"
-NAME = re.compile(rf"\b([1-9])(?:–([1-9]))? of ({SUIT}(?:, {SUIT})*)")
+NAME = re.compile(rf"\b([1-9])(?:–([1-9]))?[ \u00a0]of[ \u00a0]({SUIT}(?:, {SUIT})*)")
 CODE = re.compile(r"(?<![A-Za-z0-9])([CSMT][1-9])(?![A-Za-z0-9])")
 PUBLIC_LINE = re.compile(r"^(?:Right|Left) (?:leads|plays) (.+)\.$")
 
@@ -170,7 +170,7 @@ class Player:
             assert self.visible("call") and self.visible("pass")
             assert "play" in page.inner_text("#prompt").lower()
             if "All three passed" in page.inner_text("#log"):
-                assert "after 1 redeal" in page.inner_text("#trick .trick-title")
+                assert "after 1\u00a0redeal" in page.inner_text("#trick .trick-title")
             call = calls.pop(0) if len(calls) > 1 else calls[0]
             page.click("[data-action='call']" if call else "[data-action='pass']")
             deal.called |= call

@@ -281,7 +281,7 @@ def test_keys_faster_than_the_game_answers_do_what_they_do_one_by_one(page: Page
 
     assert fast == slow, (fast, slow)
     assert slow["hand"] == [code for code in dealt if code != "M7"]  # M7 led, alone
-    assert "You lead 7 of Myriads." in slow["log"]
+    assert "You lead 7\u00a0of\u00a0Myriads." in slow["log"]
     assert slow["selected"] == [] and slow["focused"] == "M6"
     assert slow["trail"][:4] == ["C5", "C9", "S1", "S2"]  # the keyboard's way along the hand
     # M7 led, the keyboard on the card after it, M8, and on from there

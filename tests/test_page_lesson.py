@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from conftest import NEW_PLAYER
-from test_page_access import axe_violations, hand
+from test_page_access import axe_violations, broken_runs, hand
 from test_page_game import speak
 from test_page_keyboard import go_to
 
@@ -98,6 +98,7 @@ def test_the_guided_deal_step_by_step_with_the_keyboard(page: Page, screenshot_d
         tr = fa if number < HALFWAY else en
         assert page.text_content("#lesson-text") == WORDS[step.topic](tr), number
         assert page.get_attribute("#lesson-text", "aria-live") == "polite"
+        assert broken_runs(page, "#lesson") == [], number  # (a phone's 320 px, then a desktop)
         # The keyboard is on what the step asks for, after "Learn to play" and every move.
         assert keyboard_on(page) == expected_keyboard(number), number
         if step.asks is None:

@@ -59,8 +59,8 @@ def the_loading_panel_counted_the_bytes_in_persian(page: Page, requested: list[s
         assert sum(seen.endswith("/" + url) for seen in requested) == 1, url
     progress = page.evaluate("window.__progress")
     assert progress["max"] == total and progress["value"] == total, "every byte counted"
-    template = translator("fa").gettext("Downloaded {done} of {total} MB")
-    assert template != "Downloaded {done} of {total} MB"
+    template = translator("fa").gettext("Downloaded {done} of {total}\u00a0MB")
+    assert template != "Downloaded {done} of {total}\u00a0MB"
     shown = "\u2068" + persian_number(f"{total / 1e6:.1f}") + "\u2069"
     assert progress["labels"][-1] == template.format(done=shown, total=shown)
     assert all(not re.search(r"[0-9]|MB|Downloaded", label) for label in progress["labels"])

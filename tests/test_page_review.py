@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from conftest import COACH_ON
-from test_page_access import axe_violations
+from test_page_access import axe_violations, broken_runs
 from test_page_game import Player, speak
 from test_page_saves import click, finish, finish_in_any_language, save_of
 
@@ -43,6 +43,7 @@ def shoot(page: Page, where: str, name: Path, sizes: dict[str, dict[str, int]],
             page.screenshot(path=f"{name}-{language}-{size}.png")
             wide = page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth")
             assert not wide, f"{name.name} scrolls sideways ({language}, {size})"
+            assert broken_runs(page, where) == [], f"{name.name} ({language}, {size})"
 
 
 def test_a_finished_deal_is_reviewed_with_the_coachs_own_figures(player: Player,

@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from test_page_access import MY_TURN
+from test_page_access import MY_TURN, broken_runs
 from test_page_game import READY, speak
 
-from lukfu.i18n import translator
+from lukfu.i18n import OFFERED, translator
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -46,6 +46,19 @@ def test_the_rules_card_shows_its_plays_in_pictures(page: Page, screenshot_dir: 
         page.set_viewport_size({"width": 1280, "height": 720})  # (where a page opens)
         page.evaluate("() => window.scrollTo(0, 0)")
         the_rules_card_shows_its_plays_in_pictures(page, screenshot_dir, language)
+
+
+def test_on_a_320_px_phone_no_formula_or_count_of_the_rules_card_breaks_in_any_language(
+        page: Page, screenshot_dir: Path) -> None:
+    """S = F − 5, 2 × S, "12 cards": each on one line, and the card never scrolls sideways
+    (screenshots: rules-<language>-320.png, the whole card)."""
+    start(page, "seed=3&master=0&delay=0&lang=en")
+    page.set_viewport_size({"width": 320, "height": 568})
+    for language in OFFERED:
+        speak(page, language)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 320, language
+        assert broken_runs(page, "#rules") == [], language
+        page.locator("#rules").screenshot(path=str(screenshot_dir / f"rules-{language}-320.png"))
 
 
 def the_rules_card_shows_its_plays_in_pictures(page: Page, screenshot_dir: Path, language: str) -> None:
