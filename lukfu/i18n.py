@@ -248,12 +248,20 @@ class Translator:
         return self._fill(self.messages.npgettext(context, singular, plural, n), values)
 
     def join(self, items: list[str]) -> str:
-        """A list of items, e.g. card names, with the language's separator.  In right-to-left
-        text the list is isolated right to left (RLI … PDI): filled into a sentence, its items
-        are each isolated already, so an outer FSI would find no letter to take a direction
-        from and lay the list out left to right, its last item first."""
-        joined = self.pgettext("list separator", ", ").join(items)
-        return f"\u2067{joined}\u2069" if self.info.direction == "rtl" and len(items) > 1 else joined
+        """A list of items, e.g. card names, with the language's separators ("7 of Coins, 8 of
+        Coins and 9 of Coins").  In right-to-left text the list is isolated right to left
+        (RLI … PDI): filled into a sentence, its items are each isolated already, so an outer
+        FSI would find no letter to take a direction from and lay the list out left to right,
+        its last item first."""
+        if len(items) < 2:
+            return "".join(items)
+        joined = (self.pgettext("list separator", ", ").join(items[:-1])
+                  + self.pgettext("list separator before the last item", " and ") + items[-1])
+        return f"\u2067{joined}\u2069" if self.info.direction == "rtl" else joined
+
+    def sentences(self, *texts: str) -> str:
+        """Sentences one after another, as the language spaces them (Chinese: no space)."""
+        return self.pgettext("between sentences", " ").join(text for text in texts if text)
 
 
 class CatalogError(ValueError):

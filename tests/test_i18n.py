@@ -251,7 +251,8 @@ def test_translator_reads_a_compiled_catalog_with_plural_forms_and_context() -> 
     data = compiled([
         ("{seat} wins {n}\u00a0fu", "{seat} voittaa {n}\u00a0fu", None),
         (("{n}\u00a0card", "{n}\u00a0cards"), ("{n} kortti", "{n} korttia"), None),
-        (", ", " ja ", "list separator"),
+        (", ", "; ", "list separator"),
+        (" and ", " ja ", "list separator before the last item"),
         ("Plays", "Pelaa", "calling"),
     ])
     tr = translator_from_mo("fi", data)
@@ -259,7 +260,7 @@ def test_translator_reads_a_compiled_catalog_with_plural_forms_and_context() -> 
     assert tr.gettext("{seat} wins {n}\u00a0fu", seat="Oikea", n=3) == "Oikea voittaa 3\u00a0fu"
     assert tr.ngettext("{n}\u00a0card", "{n}\u00a0cards", 1) == "1 kortti"
     assert tr.ngettext("{n}\u00a0card", "{n}\u00a0cards", 5) == "5 korttia"
-    assert tr.join(["a", "b"]) == "a ja b"
+    assert tr.join(["a", "b"]) == "a ja b" and tr.join(["a", "b", "c"]) == "a; b ja c"
     assert tr.pgettext("calling", "Plays") == "Pelaa" and tr.gettext("Plays") == "Plays"
     assert tr.gettext("Not in the catalog {x}", x="!") == "Not in the catalog !"
     assert tr.ngettext("{n} tiger", "{n} tigers", 2) == "2 tigers"

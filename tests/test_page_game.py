@@ -33,9 +33,9 @@ pytestmark = pytest.mark.browser
 READY = "#table:not([data-phase='loading'])"
 SUIT_WORDS = {"Coins": "C", "Strings": "S", "Myriads": "M", "Tens": "T"}
 # Card names as the page writes them: "7 of Coins", a run "3–5 of Myriads", a set
-# "7 of Coins, Strings, Tens".
+# "7 of Coins, Strings and Tens".
 SUIT = r"(?:Coins|Strings|Myriads|Tens)"
-NAME = re.compile(rf"\b([1-9])(?:–([1-9]))?[ \u00a0]of[ \u00a0]({SUIT}(?:, {SUIT})*)")
+NAME = re.compile(rf"\b([1-9])(?:–([1-9]))?[ \u00a0]of[ \u00a0]({SUIT}(?:(?:, | and ){SUIT})*)")
 CODE = re.compile(r"(?<![A-Za-z0-9])([CSMT][1-9])(?![A-Za-z0-9])")
 PUBLIC_LINE = re.compile(r"^(?:Right|Left) (?:leads|plays) (.+)\.$")
 
@@ -53,7 +53,7 @@ SNAPSHOT = """() => {
 def names_to_cards(text: str) -> set[Card]:
     found: set[Card] = set()
     for low, high, suits in NAME.findall(text):
-        for suit in suits.split(", "):
+        for suit in re.split(", | and ", suits):
             for rank in range(int(low), int(high or low) + 1):
                 found.add(parse_cards(f"{SUIT_WORDS[suit]}{rank}")[0])
     return found

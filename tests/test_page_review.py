@@ -58,7 +58,7 @@ def test_a_finished_deal_is_reviewed_with_the_coachs_own_figures(player: Player,
     shown = page.eval_on_selector_all(
         "#review [data-verdict]", "els => els.map(e => [e.dataset.loss, e.dataset.verdict])")
     assert shown == [[f"{d.loss:.2f}", d.verdict] for d in expected.decisions]
-    assert f"{expected.total_loss:.2f} points lost" in page.inner_text("#review")
+    assert f"{expected.total_loss:.2f}\u00a0points lost" in page.inner_text("#review")
     assert axe_violations(page) == []
     # The statistics keep the review's accuracy.
     percent = round(100 * expected.accuracy)

@@ -56,7 +56,7 @@ def test_card_and_play_names() -> None:
     run, aset = classify(c("M3 M4 M5")), classify(c("C7 S7 T7"))
     assert run is not None and aset is not None
     assert naming.play_text(tr, run) == "3–5\u00a0of\u00a0Myriads"
-    assert naming.play_text(tr, aset) == "7\u00a0of\u00a0Coins, Strings, Tens"
+    assert naming.play_text(tr, aset) == "7\u00a0of\u00a0Coins, Strings and Tens"
     ones = classify(c("T1 T2 T3"))
     assert ones is not None and naming.play_text(tr, ones) == "1–3\u00a0of\u00a0Tens"
 

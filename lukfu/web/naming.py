@@ -98,7 +98,7 @@ def cards_text(tr: Translator, cards: Iterable[Card]) -> str:
 
 
 def play_text(tr: Translator, play: Play) -> str:
-    """A play in few words: "7 of Coins", "3–5 of Myriads" (a run), "7 of Coins, Strings, Tens"
+    """A play in few words: "7 of Coins", "3–5 of Myriads" (a run), "7 of Coins, Strings and Tens"
     (a set)."""
     cards = play.cards
     if len(cards) == 1:

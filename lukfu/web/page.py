@@ -185,7 +185,7 @@ def table_shown(model: Model) -> TableView | None:
         if found is None:
             return replay.replay_view(tr, table.replay, table.replay_at)
         return replay.replay_view(tr, table.replay, table.replay_at,
-                                  parse_action(found.best).cards, f"{found.line} {found.detail}")
+                                  parse_action(found.best).cards, tr.sentences(found.line, found.detail))
     refusal = ""
     if table.refusal is not None:
         refusal = text.illegal_text(tr, table.refusal, session.observation(YOU))

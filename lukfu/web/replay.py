@@ -83,7 +83,7 @@ def replay_view(tr: Translator, steps: Sequence[Step], index: int,
         trick=trick,
         result=result_view(tr, obs),
         prompt=tr.gettext("Replay: step {n} of {count}", n=index, count=last),
-        hint=" ".join([*step_texts(tr, steps[index]), *([advice] if advice else [])]),
+        hint=tr.sentences(*step_texts(tr, steps[index]), advice),
         hint_problem=False,
         hand=tuple(card._replace(better=card.code in marked)
                    for card in view.card_views(tr, hands[YOU], obs.old)),
