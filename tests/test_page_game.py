@@ -201,12 +201,12 @@ class Player:
 
     def check_claim_button(self) -> None:
         sub = self.page.inner_text("[data-action='claim'] .btn-sub")
-        match = re.search(r"F = (\d+), S = (\d+), \+(\d+) points", sub)
+        match = re.search(r"F\s=\s(\d+), S\s=\s(\d+), \+(\d+)\spoints", sub)
         assert match, sub
         F, S, points = map(int, match.groups())
         assert F >= 6 and S == F - 5 and points in (2 * S,)
         hint = self.page.inner_text("#hint")
-        assert f"F = {F}" in hint and f"+{points}" in hint
+        assert f"F\u00a0=\u00a0{F}" in hint and f"+{points}" in hint
 
     def check_illegal_selection(self) -> None:
         """Two cards of different suits and ranks are not a play: the page says why."""
@@ -351,7 +351,7 @@ class Player:
             assert fu[winner[0]] >= 6
         if deal.claimed:
             assert winner == [0] and deal.net[0] > 0
-            assert "You claim with F = " in page.inner_text("#log")
+            assert "You claim with F\u00a0=\u00a0" in page.inner_text("#log")
 
 
 def speak(page: Page, language: str) -> None:
