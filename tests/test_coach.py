@@ -85,13 +85,13 @@ def test_the_move_made_is_judged_even_where_the_search_would_not_weigh_it() -> N
 
 
 def test_hidden_cards_swapped_between_the_other_hands_give_the_same_verdict() -> None:
-    for seed in range(2):
-        deal = new_deal(seed)
-        twin = swapped(deal, deal.master)
-        assert twin != deal and twin.observation(deal.master) == deal.observation(deal.master)
-        for action in ("call", "pass"):
-            assert judged(deal.observation(deal.master), action, seed) == judged(
-                twin.observation(deal.master), action, seed)
+    seed = 0
+    deal = new_deal(seed)
+    twin = swapped(deal, deal.master)
+    assert twin != deal and twin.observation(deal.master) == deal.observation(deal.master)
+    for action in ("call", "pass"):
+        assert judged(deal.observation(deal.master), action, seed) == judged(
+            twin.observation(deal.master), action, seed)
 
 
 def finished_deal() -> Session:

@@ -37,5 +37,5 @@ def test_a_whole_deal_played_by_hints(page: Page) -> None:
             assert page.locator("#hand [aria-pressed='true']").count() >= 1, said
         page.click(f"[data-action='{action}']")
     assert used >= 2
-    expected = f"You used {used} hints in this deal."
+    expected = f"You used {used}\u00a0hints in this deal."
     page.wait_for_function(f"document.querySelector('.result-hints').textContent === {expected!r}")

@@ -52,9 +52,11 @@ def test_a_persian_list_of_cards_reads_right_to_left_in_its_order(page: Page, co
     # Each card to the left of the one before it, as a right-to-left reader meets them.
     for (left, _, _), (_, right, _) in zip(places, places[1:], strict=False):
         assert right <= left + 0.5, (line, places)
-    # The separator after each card but the last stands between it and the next.
-    separator = fa.pgettext("list separator", ", ").strip()
-    commas = page.evaluate(PLACES, [separator] * (len(cards) - 1))
+    # The separator after each card but the last ("،", then "و") stands between it and the next.
+    separators = ([fa.pgettext("list separator", ", ").strip()] * (len(cards) - 2)
+                  + [fa.pgettext("list separator before the last item", " and ").strip()])
+    commas = page.evaluate(PLACES, separators)
+    assert None not in commas, (line, separators)
     for (left, _, _), (_, comma_right, _), (_, next_right, _) in zip(
             places, commas, places[1:], strict=False):
         assert next_right <= comma_right + 0.5 and comma_right <= left + 0.5, (line, places, commas)
