@@ -48,8 +48,16 @@ def play(locales: str) -> list[str]:
         return catalog_path(language, root)
 
     driver.catalog_path = fetched  # type: ignore[attr-defined]
-    seen = []
     page = driver.Driver("?seed=12&master=0&delay=0", coach=True).start()
+    page.settle(only_computers=True)
+    spoken = []  # every language's catalog read first (a missing module fails at once)
+    for code in OFFERED:
+        page.send(("setting", "language", code))
+        page.settle(only_computers=True)
+        if page.view.language != code:
+            raise AssertionError(f"the page is not in {code}")
+        spoken.append(f"{code}: {page.model.visit.tr.gettext('Play')}")
+    page.send(("setting", "language", "en"))
     page.settle(only_computers=True)
     page.press("hint")
     page.settle(only_computers=True)
@@ -57,7 +65,7 @@ def play(locales: str) -> list[str]:
     session = page.model.table.session
     if session is None or not session.is_over or page.table.result is None:
         raise AssertionError("the deal did not end with a result")
-    seen.append(f"deal {page.table.result.number} over")
+    seen = [f"deal {page.table.result.number} over", *spoken]
     page.press("review")
     page.settle()
     page.press("copy-link")
@@ -70,13 +78,6 @@ def play(locales: str) -> list[str]:
     page.press("replay")
     page.settle()
     page.press("replay-close")
-    for code in OFFERED:
-        page.send(("setting", "language", code))
-        page.settle(only_computers=True)
-        if page.view.language != code:
-            raise AssertionError(f"the page is not in {code}")
-        seen.append(f"{code}: {page.model.visit.tr.gettext('Play')}")
-    page.send(("setting", "language", "en"))
     page.press("new-deal")
     page.settle(only_computers=True)
     page.call()
