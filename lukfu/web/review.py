@@ -134,6 +134,7 @@ def decision_view(tr: Translator, decision: dict[str, Any]) -> DecisionView:
                             lost=loss_text, better=better, why=why)
     else:
         detail = tr.gettext("{lost}. Better: {better}. {why}", lost=loss_text, better=better, why=why)
+    detail = detail.rstrip()  # (a reason may be missing: nothing after the sentence before it)
     return DecisionView(
         move_number=int(decision["move_number"]), move=move, verdict=verdict,
         verdict_text=verdict_text(tr, verdict), loss=f"{loss:.2f}", loss_text=loss_text,
