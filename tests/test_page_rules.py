@@ -51,14 +51,15 @@ def test_the_rules_card_shows_its_plays_in_pictures(page: Page, screenshot_dir: 
 def test_on_a_320_px_phone_no_formula_or_count_of_the_rules_card_breaks_in_any_language(
         page: Page, screenshot_dir: Path) -> None:
     """S = F − 5, 2 × S, "12 cards": each on one line, and the card never scrolls sideways
-    (screenshots: rules-<language>-320.png, the whole card)."""
+    (screenshots of the whole card, rules-en-320.png and rules-fa-320.png, to look at)."""
     start(page, "seed=3&master=0&delay=0&lang=en")
     page.set_viewport_size({"width": 320, "height": 568})
     for language in OFFERED:
         speak(page, language)
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 320, language
         assert broken_runs(page, "#rules") == [], language
-        page.locator("#rules").screenshot(path=str(screenshot_dir / f"rules-{language}-320.png"))
+        if language in ("en", "fa"):
+            page.locator("#rules").screenshot(path=str(screenshot_dir / f"rules-{language}-320.png"))
 
 
 def the_rules_card_shows_its_plays_in_pictures(page: Page, screenshot_dir: Path, language: str) -> None:
