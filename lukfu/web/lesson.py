@@ -178,10 +178,11 @@ def _claim(tr: Translator) -> str:
 
 
 def _score(tr: Translator) -> str:
+    F = _figures("claim")["F"]
     return tr.gettext(
         "Your claim ends the deal with F = {F}, so you score S = F − 5 = {S}. A non-caller who "
         "wins takes 2 × S from the caller: Right pays you {won}, Left pays nothing. Had Right "
-        "won, you and Left would each have paid S.", F=6, S=1, won=2)
+        "won, you and Left would each have paid S.", F=F, S=F - 5, won=2 * (F - 5))
 
 
 WORDS: dict[str, Callable[[Translator], str]] = {

@@ -110,8 +110,7 @@ def action_text(tr: Translator, action: Action, made: bool = False) -> str:
     the run 3–5 of Strings" where the language names the kind)."""
     if action.kind != PLAY:
         words = (MADE if made else BETTER)[action.kind]
-        return tr.gettext(words, cards=cards_in_sentence(tr, action.cards)) if action.cards \
-            else tr.gettext(words)
+        return tr.gettext(words, cards=cards_in_sentence(tr, action.cards))
     play = classify(action.cards)
     assert play is not None
     return by_kind(tr, MADE_PLAY if made else BETTER_PLAY, play)
