@@ -8,6 +8,7 @@ once, catalogs are read from locales/.  Tests drive whole games through it under
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from lukfu import Action, Card
@@ -25,12 +26,14 @@ from lukfu.web.messages import (
     Download,
     Effect,
     FetchCatalog,
+    FetchPuzzles,
     Forget,
     HandCard,
     HintReady,
     Message,
     NoticeGone,
     Press,
+    PuzzlesRead,
     Review,
     ReviewProgress,
     ReviewReady,
@@ -48,6 +51,8 @@ from lukfu.web.page import PageView, enabled_buttons, page_view
 from lukfu.web.update import update
 from lukfu.web.view import TableView
 
+ROOT = Path(__file__).resolve().parent.parent
+
 
 class Driver:
     """The page, with ``stored`` (localStorage) and ``tab`` (sessionStorage) as dicts."""
@@ -56,7 +61,7 @@ class Driver:
                  tab: dict[str, str] | None = None, languages: Iterable[str] = ("en",),
                  storage: bool = True, entropy: int = 1, touch: bool = False,
                  unreachable: Iterable[str] = (), coach: bool = False,
-                 new_player: bool = False) -> None:
+                 new_player: bool = False, puzzles: str | None = None) -> None:
         """``unreachable`` names the languages whose catalog cannot be fetched (offline); the
         coach is off (as if set so) unless ``coach`` or ``stored`` says otherwise, so that only
         the tests about it spend time on its reviews; the guided deal was offered before
@@ -70,6 +75,7 @@ class Driver:
         self.tab: dict[str, str] = dict(tab or {})
         self.storage = storage
         self.unreachable = set(unreachable)
+        self.puzzles = puzzles  # the puzzles' file (None: static/puzzles.json, or none if missing)
         self.timers: list[Message] = []  # what the page is waiting to send
         self.effects: list[Effect] = []  # every effect so far, in order
         self.address = query
@@ -129,6 +135,10 @@ class Driver:
             path = catalog_path(effect.language)
             found = path.is_file() and effect.language not in self.unreachable
             self.send(Catalog(effect.language, path.read_bytes() if found else None))
+        elif isinstance(effect, FetchPuzzles):
+            found = ROOT / "static" / "puzzles.json"
+            text = self.puzzles or (found.read_text(encoding="utf-8") if found.is_file() else None)
+            self.send(PuzzlesRead(text))
         elif isinstance(effect, Address):
             self.address = effect.query
         elif isinstance(effect, Download):

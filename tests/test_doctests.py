@@ -29,6 +29,7 @@ MODULES = [
     "lukfu.stats",
     "lukfu.web.replay",
     "lukfu.web.worker",
+    "lukfu.puzzles",
 ]
 
 

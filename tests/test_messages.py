@@ -32,6 +32,7 @@ from lukfu.web.messages import (
     Download,
     Failure,
     FetchCatalog,
+    FetchPuzzles,
     FileRead,
     Forget,
     HandCard,
@@ -42,6 +43,7 @@ from lukfu.web.messages import (
     Offline,
     PlayCard,
     Press,
+    PuzzlesRead,
     RegisterOffline,
     Review,
     ReviewProgress,
@@ -69,6 +71,7 @@ SAID: list[Said] = [
     ComputerMoved(2, "pass"), HintReady(2, 0, "pass", "weak", 3), ReviewProgress(2, 0.5, []),
     ReviewReady(2, {"decisions": [], "accuracy": 1.0}), FileRead(10, "{}"), Copied(True),
     Stored(False), Offline("ready"), NoticeGone(4), DismissNotice("learn"), Failure("boom"),
+    PuzzlesRead("{}"), FetchPuzzles(),
     Store("lukfu.speed", "fast"), Forget("lukfu.save.aside", messages.TAB),
     Wait(0.5, ComputerTurn(2)), Think(2), ThinkHint(2), Review(2), FetchCatalog("fi"),
     Download("stats.json", "{}"), ChooseFile(), Copy("http://x/?deal=A"), Address("?lang=fi"),
@@ -80,7 +83,7 @@ def test_each_kind_has_a_name_of_its_own_and_a_sample_here() -> None:
     names = [kind.NAME for kind in (*MESSAGES, *EFFECTS)]
     assert len(set(names)) == len(names) and all(names)
     assert {type(said) for said in SAID} == {*MESSAGES, *EFFECTS}
-    assert {"wait", "think", "think-hint", "review", "fetch-catalog"} == WORKER_EFFECTS
+    assert {"wait", "think", "think-hint", "review", "fetch-catalog", "fetch-puzzles"} == WORKER_EFFECTS
     assert {kind.NAME for kind in EFFECTS} >= WORKER_EFFECTS
 
 

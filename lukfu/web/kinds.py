@@ -1,5 +1,5 @@
-"""The kinds of table: a free deal, a shared deal, the guided lesson, practice, and what each one
-answers.
+"""The kinds of table: a free deal, a shared deal, the guided lesson, practice, a puzzle, and what
+each one answers.
 
 Plain Python (no ``js``).  Whatever the page does differently at one kind of table than at
 another is a question to the table's `TableKind` (``model.table.kind``), answered here and
@@ -34,12 +34,14 @@ class TableKind(NamedTuple):
     practised: bool = False  # played on from a moment of a finished deal (its ``step``: the
     #                          moves made before it), for practice: said on the table, and
     #                          offered again from there at its end (`practice`)
+    puzzled: bool = False  # a puzzle's position (`puzzling`): your first move there is judged,
+    #                        not played, and its own buttons stand for "New deal"
 
     @property
     def withheld(self) -> frozenset[str]:
         """The buttons (``data-action``) a table of this kind does not offer."""
         offered = {"copy-link": self.dealt, "review": self.reviewed, "hint": self.hinted,
-                   "replay": self.replayed, "new-deal": not self.scripted}
+                   "replay": self.replayed, "new-deal": not (self.scripted or self.puzzled)}
         return frozenset(name for name, yes in offered.items() if not yes)
 
 
@@ -60,5 +62,11 @@ PRACTICE = FREE._replace(name="practice", counted=False, practised=True)
 same cards and computer players, never counted; its own end can be reviewed (not counted
 either) and played from again."""
 
-KINDS = {kind.name: kind for kind in (FREE, SHARED, LESSON, PRACTICE)}
+PUZZLE = TableKind("puzzle", dealt=False, saved=False, counted=False, reviewed=False,
+                   hinted=False, replayed=False, scripted=False, puzzled=True)
+"""A puzzle (`lukfu.puzzles`): a position of a real deal, your move judged from the stored
+losses, then played out against the computer players if you like; never saved (the deal it
+was opened over stays the saved one, and comes back when you leave), never counted."""
+
+KINDS = {kind.name: kind for kind in (FREE, SHARED, LESSON, PRACTICE, PUZZLE)}
 """Every kind, by the name a save gives it."""

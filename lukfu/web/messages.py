@@ -41,6 +41,7 @@ Messages, ``[name, fields…]``:
 - ``["dismiss-notice", notice]`` `DismissNotice`: the player closed a notice: its id, or the
   key of one shown before the game was ready (``"learn"``, ``"suit-tip"``)
 - ``["failure", details]`` `Failure`: something went wrong (a traceback)
+- ``["puzzles-read", text]`` `PuzzlesRead`: the puzzles' file (``text`` None: it could not be had)
 
 Effects:
 
@@ -51,7 +52,8 @@ Effects:
   ``["review", generation]`` `Review`: the computer player to move, the hint for your seat,
   the coach, think about the table's deal (answered by `ComputerMoved`, `HintReady`,
   `ReviewProgress` and `ReviewReady`)
-- ``["fetch-catalog", language]`` `FetchCatalog` (answered by `Catalog`)
+- ``["fetch-catalog", language]`` `FetchCatalog` (answered by `Catalog`), ``["fetch-puzzles"]``
+  `FetchPuzzles` (answered by `PuzzlesRead`)
 - ``["download", name, text]`` `Download`, ``["choose-file"]`` `ChooseFile`, ``["copy", text]``
   `Copy`, ``["address", query]`` `Address` (the address's ``?…``, no reload), ``["handled"]``
   `Handled` (the key was used), ``["register-offline"]`` `RegisterOffline`,
@@ -238,6 +240,13 @@ class Failure(Said):
         self.details = details
 
 
+class PuzzlesRead(Said):
+    NAME = "puzzles-read"
+    __slots__ = FIELDS = ("text",)
+    def __init__(self, text: "str | None") -> None:
+        self.text = text
+
+
 # --- effects --------------------------------------------------------------------------------
 
 
@@ -288,6 +297,11 @@ class FetchCatalog(Said):
     __slots__ = FIELDS = ("language",)
     def __init__(self, language: str) -> None:
         self.language = language
+
+
+class FetchPuzzles(Said):
+    NAME = "fetch-puzzles"
+    __slots__ = FIELDS = ()
 
 
 class Download(Said):
@@ -343,19 +357,21 @@ class Sound(Said):
 
 MESSAGES = (Start, Catalog, Press, HandCard, PlayCard, Key, Setting, Device, ComputerTurn,
             ComputerMoved, HintReady, ReviewProgress, ReviewReady, FileRead, Copied, Stored, Offline,
-            NoticeGone, DismissNotice, Failure)
-EFFECTS = (Store, Forget, Wait, Think, ThinkHint, Review, FetchCatalog, Download, ChooseFile, Copy,
-           Address, Handled, RegisterOffline, AcceptNewVersion, Sound)
+            NoticeGone, DismissNotice, Failure, PuzzlesRead)
+EFFECTS = (Store, Forget, Wait, Think, ThinkHint, Review, FetchCatalog, FetchPuzzles, Download,
+           ChooseFile, Copy, Address, Handled, RegisterOffline, AcceptNewVersion, Sound)
 if TYPE_CHECKING:
     Message = (Start | Catalog | Press | HandCard | PlayCard | Key | Setting | Device | ComputerTurn
                | ComputerMoved | HintReady | ReviewProgress | ReviewReady | FileRead | Copied
-               | Stored | Offline | NoticeGone | DismissNotice | Failure)
-    Effect = (Store | Forget | Wait | Think | ThinkHint | Review | FetchCatalog | Download
-              | ChooseFile | Copy | Address | Handled | RegisterOffline | AcceptNewVersion | Sound)
+               | Stored | Offline | NoticeGone | DismissNotice | Failure | PuzzlesRead)
+    Effect = (Store | Forget | Wait | Think | ThinkHint | Review | FetchCatalog | FetchPuzzles
+              | Download | ChooseFile | Copy | Address | Handled | RegisterOffline | AcceptNewVersion
+              | Sound)
 else:  # (for isinstance)
     Message, Effect = MESSAGES, EFFECTS
 
-WORKER_EFFECTS = frozenset(kind.NAME for kind in (Wait, Think, ThinkHint, Review, FetchCatalog))
+WORKER_EFFECTS = frozenset(kind.NAME for kind in (Wait, Think, ThinkHint, Review, FetchCatalog,
+                                                  FetchPuzzles))
 """The effects the game's worker carries out in the game's own time (its pauses, its thinking,
 the coach, the catalogs' fetches), answering with a message; the page carries out the rest."""
 

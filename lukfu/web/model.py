@@ -17,6 +17,7 @@ from lukfu import Card, IllegalAction
 from lukfu.ai import DEFAULT_LEVEL
 from lukfu.ai.hint import Hint
 from lukfu.i18n import Translator, translator
+from lukfu.puzzles import Progress, Puzzle
 from lukfu.session import Event, Session, Step
 from lukfu.stats import Statistics
 from lukfu.web.kinds import FREE, TableKind
@@ -113,6 +114,8 @@ class Visit(NamedTuple):
     suit_tip: bool = False  # the first-use legend of the suits is up
     dismissed: frozenset[str] = frozenset()  # the first look's notices closed (update.FIRST_LOOK)
     aside: str | None = None  # the save of a deal in progress that a shared link's deal replaced
+    puzzles: tuple[Puzzle, ...] | None = None  # read once the player opens the puzzles
+    puzzles_open: str = ""  # the puzzles' list: "" closed, "loading", "open"
     storage_told: bool = False  # the "storage is full or off" notice, once a visit
     interacted: bool = False  # the player pressed, clicked or typed: sounds may play
     offline_ready: bool = False  # the service worker holds the whole game: it plays offline
@@ -131,6 +134,17 @@ class Player(NamedTuple):
     totals: Totals = Totals((0, 0, 0), 0)  # this tab's running score
     lesson_step: int = 0  # where the guided deal goes on from (kept in localStorage)
     lesson_done: bool = False  # the guided deal was played to its end once
+    puzzling: Progress = Progress()  # the puzzles tried and solved, and the rating
+
+
+class Asked(NamedTuple):
+    """A puzzle on the table (`puzzling`): which, and how your answers went."""
+
+    id: str
+    verdict: str = ""  # "", "right" or "wrong": your last answer's
+    tried: str = ""  # that answer, an action's text
+    shown: bool = False  # "Show the answer" was pressed
+    out: bool = False  # "Play it out": your moves are taken as in a deal
 
 
 class Table(NamedTuple):
@@ -160,6 +174,7 @@ class Table(NamedTuple):
     confirming: bool = False  # "Abandon this deal?" is asked
     share_status: str = ""  # "", "copied" or "select": how copying the share link went
     failure: str | None = None  # what stopped this deal (a traceback and the deal's record)
+    asked: Asked | None = None  # a puzzle's table: the puzzle and your answers
 
 
 class Model(NamedTuple):

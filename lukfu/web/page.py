@@ -13,12 +13,13 @@ from typing import NamedTuple
 
 from lukfu import parse_action
 from lukfu.dealcode import deal_code
-from lukfu.i18n import Translator
-from lukfu.web import options, practice, replay, saving, statistics, text
+from lukfu.i18n import N_, Translator
+from lukfu.web import options, practice, puzzle_view, replay, saving, statistics, text
 from lukfu.web.faces import SuitTipView, suit_tip_view
 from lukfu.web.lesson import LessonView, lesson_view, reading_table
 from lukfu.web.model import LogLine, Model, Notice, StatsNote, Table
 from lukfu.web.naming import YOU
+from lukfu.web.puzzle_view import PuzzlesView, PuzzleView
 from lukfu.web.result import DealLinks
 from lukfu.web.review import DecisionView, ReviewView, decision_view, review_view
 from lukfu.web.statistics import StatsView
@@ -80,9 +81,17 @@ class PageView(NamedTuple):
     old_word: str  # written across an Old card of your hand
     no_cards: str  # a revealed hand with no cards left
     dismiss: str  # a notice's close button
+    puzzle: PuzzleView | None = None  # the puzzle on the table, its question and your verdict
+    puzzles: PuzzlesView | None = None  # the list of puzzles, while open
 
 
 # --- words for the notices and the log ---------------------------------------------------------
+
+PUZZLE_NOTICES = {
+    "puzzles-progress": N_("Your puzzle progress could not be read, so it starts again."),
+    "puzzles-missing": N_("The puzzles could not be loaded. Try again when you are online."),
+    "puzzles-damaged": N_("The puzzles could not be read: the file is damaged."),
+}
 
 
 def notice_text(tr: Translator, notice: Notice) -> str:
@@ -102,6 +111,8 @@ def notice_text(tr: Translator, notice: Notice) -> str:
         return tr.gettext("The chosen language could not be loaded, so the game is in English.")
     if kind == "language-unloadable":
         return tr.gettext("The chosen language could not be loaded.")
+    if kind in PUZZLE_NOTICES:
+        return tr.gettext(PUZZLE_NOTICES[kind])
     if kind == "learn-offer":
         return tr.gettext("New to Luk Fu? A guided deal teaches you the game as you play it.")
     assert kind == "new-version", kind
@@ -196,6 +207,8 @@ def table_shown(model: Model) -> TableView | None:
         totals=model.player.totals if session.is_over and table.kind.counted else None,
         refusal=refusal)._replace(dealt=f"{table.generation}.{session.state.redeals}")
     shown = practice.with_practice(tr, table, shown)
+    if table.kind.puzzled:
+        shown = puzzle_view.with_puzzle(tr, model, shown, puzzle_view.puzzle_view(tr, model))
     if table.kind.scripted:  # (a step being read: nobody thinks meanwhile)
         shown = reading_table(tr, table, shown)
     withheld = table.kind.withheld  # (the lesson's own buttons stand for its New deal)
@@ -265,4 +278,6 @@ def page_view(model: Model) -> PageView:
         old_word=tr.gettext("Old"),
         no_cards=tr.gettext("No cards left"),
         dismiss=tr.gettext("Dismiss this notice"),
+        puzzle=puzzle_view.puzzle_view(tr, model) if visit.booted else None,
+        puzzles=puzzle_view.puzzles_view(tr, model) if visit.booted else None,
     )

@@ -10,7 +10,7 @@ from typing import Any
 
 from lukfu.i18n import DEFAULT_LANGUAGE, OFFERED, CatalogError, match_language, translator, translator_from_mo
 from lukfu.stats import Statistics, StatisticsError
-from lukfu.web import choices, deal, learning, options, saving
+from lukfu.web import choices, deal, learning, options, puzzling, saving
 from lukfu.web.deal import notice, storage_refused
 from lukfu.web.kinds import SHARED
 from lukfu.web.messages import Address, Effect, FetchCatalog, RegisterOffline, Store
@@ -81,6 +81,7 @@ def ready(model: Model, fx: list[Effect]) -> Model:
             model = model._replace(player=model.player._replace(stats=stats))
         except StatisticsError:
             model = notice(model, "stats-problem")
+    model = puzzling.boot(model, fx, stored.get(puzzling.PROGRESS_KEY))
     saved = stored.get(saving.SAVE_KEY)
     first_visit = stored.get(SUIT_TIP_KEY) is None
     progress = stored.get(learning.LESSON_KEY)

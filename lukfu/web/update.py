@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import assert_never
 
 from lukfu import Action, Card, parse_cards
-from lukfu.web import choices, coaching, deal, learning, practice, replay, saving, starting
+from lukfu.web import choices, coaching, deal, learning, practice, puzzling, replay, saving, starting
 from lukfu.web.deal import notice, storage_refused
 from lukfu.web.dom.keys import SHORTCUTS
 from lukfu.web.messages import (
@@ -43,6 +43,7 @@ from lukfu.web.messages import (
     Offline,
     PlayCard,
     Press,
+    PuzzlesRead,
     ReviewProgress,
     ReviewReady,
     Setting,
@@ -113,6 +114,8 @@ def handle(model: Model, fx: list[Effect], message: Message) -> Model:
         return dismiss_notice(model, message.notice)
     if isinstance(message, Failure):
         return failure(model, message.details)
+    if isinstance(message, PuzzlesRead):
+        return puzzling.read_puzzles(model, fx, message.text)
     assert_never(message)
 
 
@@ -144,6 +147,8 @@ def press(model: Model, fx: list[Effect], name: str) -> Model:
         return STATS_BUTTONS[name](model, fx)
     if name == "resume-aside":
         return resume_aside(model, fx)
+    if puzzling.pressed(name):
+        return puzzling.press(model, fx, name)
     if name == "new-version":
         fx.append(AcceptNewVersion())
         return model
@@ -176,6 +181,8 @@ def press(model: Model, fx: list[Effect], name: str) -> Model:
     action = deal.action_for(table, name)
     if action is None:
         return model
+    if puzzling.asking(model):
+        return puzzling.answer(model, fx, action)
     return learning.act(model, fx, action) if table.kind.scripted else deal.act(model, fx, action)
 
 

@@ -35,8 +35,10 @@ from lukfu.web.messages import (
     Effect,
     Failure,
     FetchCatalog,
+    FetchPuzzles,
     HintReady,
     Message,
+    PuzzlesRead,
     Review,
     ReviewProgress,
     ReviewReady,
@@ -55,6 +57,7 @@ from lukfu.web.update import update
 
 SLICE_SECONDS = 0.02  # thinking pauses this often for a message from the page
 PROGRESS_SECONDS = 0.2  # the coach's progress is told at most this often
+PUZZLES_URL = "static/puzzles.json"  # relative to the page (tools/puzzles.py writes it)
 T = TypeVar("T")
 
 
@@ -221,6 +224,8 @@ class Game:
             return effect.message
         if isinstance(effect, FetchCatalog):
             return await self._catalog(effect.language)
+        if isinstance(effect, FetchPuzzles):
+            return await self._puzzles()
         session = self.model.table.session
         if session is None:
             return None
@@ -270,6 +275,15 @@ class Game:
         except Exception:  # offline: the game goes on in the language it has
             data = None
         return Catalog(language, data)
+
+    async def _puzzles(self) -> Message:
+        """The puzzles' file, fetched only when the player opens the puzzles (the service worker
+        keeps it for offline play)."""
+        try:
+            data = await self.fetch(self.base + PUZZLES_URL)
+        except Exception:  # offline before the service worker had it: said on the page
+            data = None
+        return PuzzlesRead(None if data is None else data.decode("utf-8", "replace"))
 
     @staticmethod
     async def pause(seconds: float) -> None:

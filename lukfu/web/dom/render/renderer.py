@@ -5,6 +5,7 @@ Page-only, MicroPython (imports ``js`` through the regions).
 
 from lukfu.web.dom.render.lesson import LessonPanel
 from lukfu.web.dom.render.panels import Panels
+from lukfu.web.dom.render.puzzle import PuzzlePanel
 from lukfu.web.dom.render.review import ReviewPanel
 from lukfu.web.dom.render.table import Table
 
@@ -21,6 +22,7 @@ class Renderer:
         self.panels = Panels()
         self.review = ReviewPanel()
         self.lesson = LessonPanel()
+        self.puzzle = PuzzlePanel()
 
     def regions(self, page: "PageView") -> "Iterator[str]":
         """Draw the view ``page``, a region at a time: a generator that pauses after each
@@ -32,4 +34,5 @@ class Renderer:
         yield "table"
         self.review.render(page.review)
         self.lesson.render(page.lesson)
-        yield "review and lesson"
+        self.puzzle.render(page.puzzle, page.puzzles)
+        yield "review, lesson and puzzles"
