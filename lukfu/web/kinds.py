@@ -68,5 +68,5 @@ PUZZLE = TableKind("puzzle", dealt=False, saved=False, counted=False, reviewed=F
 losses, then played out against the computer players if you like; never saved (the deal it
 was opened over stays the saved one, and comes back when you leave), never counted."""
 
-KINDS = {kind.name: kind for kind in (FREE, SHARED, LESSON, PRACTICE, PUZZLE)}
-"""Every kind, by the name a save gives it."""
+KINDS = {kind.name: kind for kind in (FREE, SHARED, LESSON, PRACTICE)}
+"""Every kind a save can hold, by the name it gives it (a puzzle is never saved)."""

@@ -77,7 +77,7 @@ def question(tr: Translator, obs: Observation) -> str:
     if discards:
         n = len(discards[0].cards)
         return tr.ngettext("You cannot beat it. Which card do you discard face down?",
-                           "You cannot beat it. Which {n} cards do you discard face down?", n)
+                           "You cannot beat it. Which {n} cards do you discard face down?", n)
     return tr.gettext("You must beat it. With what?")
 
 
