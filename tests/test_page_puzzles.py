@@ -1,4 +1,4 @@
-"""Puzzles in the browser: the list opened from the header, a puzzle answered wrong (its cost and
+"""Puzzles in the browser: the list opened beside "Learn to play", a puzzle answered wrong (its cost and
 why, said to a screen reader), tried again and answered right (the reason and the points saved),
 in Persian on a phone and in English on a 320 px phone and a desktop, axe-clean; played out
 against the computers, and left for the deal it was opened over, which comes back as it was."""
@@ -50,7 +50,7 @@ def answer(page: Page, puzzle: Puzzle, right: bool) -> None:
 def solve(page: Page, puzzle: Puzzle, language: str, shots: Path, sizes: tuple[str, str]) -> None:
     """Open ``puzzle`` from the list, answer it wrong, then right; screenshots and axe at each."""
     tr = translator(language)
-    page.click("header [data-action='puzzles']")
+    page.click("#rules [data-action='puzzles']")
     page.wait_for_selector(f"#puzzles [data-action='puzzle-{puzzle.id}']")
     assert page.evaluate("() => document.activeElement.dataset.action") == "puzzles-next"
     page.click(f"#puzzles [data-action='puzzle-{puzzle.id}']")
