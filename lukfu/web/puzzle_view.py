@@ -123,7 +123,7 @@ def puzzle_view(tr: Translator, model: Model) -> PuzzleView | None:
     puzzle = None if asked is None else puzzling.find(model, asked.id)
     if asked is None or puzzle is None or session is None or not table.kind.puzzled:
         return None
-    puzzles = model.visit.puzzles or ()
+    puzzles = puzzling.ordered(model)
     number = next(n for n, p in enumerate(puzzles, 1) if p.id == puzzle.id)
     title = tr.gettext("Puzzle {n} of {count}: {theme}", n=number, count=len(puzzles),
                        theme=theme_name(tr, puzzle.theme))
@@ -182,7 +182,7 @@ def puzzles_view(tr: Translator, model: Model) -> PuzzlesView | None:
     if visit.puzzles is None:
         return PuzzlesView(title, tr.gettext("Loading the puzzles…"), (), "", close, listed)
     progress = model.player.puzzling
-    puzzles = visit.puzzles
+    puzzles = puzzling.ordered(model)
     status = tr.sentences(
         tr.ngettext("Solved {solved} of {n} puzzle, tried {tried}.",
                     "Solved {solved} of {n} puzzles, tried {tried}.", len(puzzles),

@@ -107,10 +107,15 @@ def find(model: Model, ident: str) -> Puzzle | None:
     return next((p for p in model.visit.puzzles or () if p.id == ident), None)
 
 
+def ordered(model: Model) -> tuple[Puzzle, ...]:
+    """The puzzles as the page lists them: the easiest first (by rating, then id)."""
+    return tuple(sorted(model.visit.puzzles or (), key=lambda p: (p.rating, p.id)))
+
+
 def next_puzzle(model: Model, after: str | None) -> Puzzle | None:
     """The next puzzle you have not solved after ``after`` (from the first, going round), or
     the one after it if you solved them all."""
-    puzzles = model.visit.puzzles or ()
+    puzzles = ordered(model)
     if not puzzles:
         return None
     at = next((n for n, p in enumerate(puzzles) if p.id == after), -1)
