@@ -18,8 +18,10 @@ from lukfu.web.kinds import DAILY, DAILY_PRACTICE
 from lukfu.web.messages import Effect, Share, Store, ThinkPar
 from lukfu.web.model import Model, Table
 from lukfu.web.result import Versus, VersusRow
+from lukfu.web.statistics import DaysView
 from lukfu.web.saving import DAYS_KEY
 
+SHOWN_DAYS = 7  # the latest days the statistics list
 SHARE = "share-daily"  # its button: share your result
 SHARE_FIELD = "daily-share"  # the element the share text is in, selected if it cannot be copied
 
@@ -163,3 +165,17 @@ def versus(tr: Translator, model: Model) -> Versus | None:
     return Versus(tr.gettext("Par of {date}", date=date_text(tr, day)), tuple(rows), said,
                   par=str(table.par), share_label=tr.gettext("Share your result"),
                   share_text=share_text(tr, day, you, table.par), share_field=SHARE_FIELD)
+
+
+def days_view(tr: Translator, days: Days, today: str) -> DaysView | None:
+    """Your days in the statistics: how many, in a row, and the latest beside their par."""
+    if not days.days:
+        return None
+    said = tr.sentences(
+        tr.ngettext("Days played: {n}.", "Days played: {n}.", len(days.days)),
+        tr.ngettext("Days in a row: {n}.", "Days in a row: {n}.", days.streak(today)),
+        tr.ngettext("Most in a row: {n}.", "Most in a row: {n}.", days.best_streak()))
+    rows = tuple((date_text(tr, day), tr.signed(you), "" if par is None else tr.signed(par))
+                 for day, you, par in reversed(days.days[-SHOWN_DAYS:]))
+    return DaysView(tr.gettext("Today's deal"), said,
+                    (tr.gettext("Day"), tr.gettext("You"), tr.gettext("Par")), rows)

@@ -267,7 +267,8 @@ def page_view(model: Model) -> PageView:
             tr.gettext("Ready to play offline.") if visit.offline_ready else "",
             level_note(tr, model)),
         stats=statistics.stats_view(tr, player.stats)._replace(
-            sheet=statistics.sheet_view(tr, player.totals)),
+            sheet=statistics.sheet_view(tr, player.totals),
+            days=dailies.days_view(tr, player.days, visit.today)),
         stats_panel=stats_panel_view(tr, player.stats_note),
         failure=failure,
         confirming=table.confirming,
