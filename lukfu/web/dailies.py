@@ -128,6 +128,9 @@ def line_text(tr: Translator, model: Model) -> str:
     if day is None:
         return ""
     date = date_text(tr, day)
+    session = table.session
+    if table.kind.counted and session is not None and session.is_over:
+        return tr.gettext("Today's deal ({date}): your result is kept among your days.", date=date)
     if table.kind.counted:
         return tr.gettext("Today's deal ({date}): the same cards for everyone, against Strong "
                           "players. It counts once: the first time you finish it today.", date=date)
