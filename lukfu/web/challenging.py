@@ -109,11 +109,11 @@ def versus(tr: Translator, model: Model) -> Versus | None:
     rows = (VersusRow(tr.gettext("You"), you, tr.signed(you)),
             VersusRow(tr.gettext("Your friend"), friend, tr.signed(friend)))
     if you > friend:  # (the plural forms' {n}: the points between you)
-        said = tr.ngettext("You beat your friend by {n} point.", "You beat your friend by {n} points.",
+        said = tr.ngettext("You beat your friend by {n} point.", "You beat your friend by {n} points.",
                            you - friend)
     elif you < friend:
-        said = tr.ngettext("Your friend did better, by {n} point.",
-                           "Your friend did better, by {n} points.", friend - you)
+        said = tr.ngettext("Your friend did better, by {n} point.",
+                           "Your friend did better, by {n} points.", friend - you)
     else:
         said = tr.gettext("You and your friend scored the same.")
     return Versus(tr.gettext("A friend's challenge"), rows, said,

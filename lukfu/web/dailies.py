@@ -18,7 +18,7 @@ from lukfu.web.kinds import DAILY, DAILY_PRACTICE
 from lukfu.web.messages import Effect, Share, Store, ThinkPar
 from lukfu.web.model import Model, Table
 from lukfu.web.result import Versus, VersusRow
-from lukfu.web.statistics import DaysView
+from lukfu.web.statistics import DaysView, level_name
 from lukfu.web.saving import DAYS_KEY
 
 SHOWN_DAYS = 7  # the latest days the statistics list
@@ -132,12 +132,12 @@ def line_text(tr: Translator, model: Model) -> str:
     if table.kind.counted and session is not None and session.is_over:
         return tr.gettext("Today's deal ({date}): your result is kept among your days.", date=date)
     if table.kind.counted:
-        return tr.gettext("Today's deal ({date}): the same cards for everyone, against Strong "
-                          "players. It counts once: the first time you finish it today.", date=date)
+        return tr.gettext("Today's deal ({date}): the same cards for everyone, against {level} "
+                          "players. It counts once: the first time you finish it today.", date=date,
+                          level=level_name(tr, daily.LEVEL))
     if day == model.visit.today:
         return tr.gettext("Today's deal ({date}), played again: practice, not counted.", date=date)
-    return tr.gettext("The deal of {date}: practice, not counted. Today's deal is a button away.",
-                      date=date)
+    return tr.gettext("The deal of {date}: practice, not counted.", date=date)
 
 
 def versus(tr: Translator, model: Model) -> Versus | None:
@@ -150,17 +150,20 @@ def versus(tr: Translator, model: Model) -> Versus | None:
     rows = [VersusRow(tr.gettext("You"), you, tr.signed(you))]
     if table.par is None:
         return Versus(tr.gettext("Par of {date}", date=date_text(tr, day)), tuple(rows),
-                      tr.gettext("Working out the par: Expert plays your seat…"))
+                      tr.gettext("Working out the par: {expert} plays your seat…",
+                                 expert=level_name(tr, daily.PAR_LEVEL)))
     rows.append(VersusRow(tr.gettext("Par"), table.par, tr.signed(table.par)))
     if you > table.par:  # (the plural forms' {n}: the points between you and the par)
-        said = tr.ngettext("You beat the par by {n} point.", "You beat the par by {n} points.",
+        said = tr.ngettext("You beat the par by {n} point.", "You beat the par by {n} points.",
                            you - table.par)
     elif you < table.par:
-        said = tr.ngettext("{n} point below the par.", "{n} points below the par.", table.par - you)
+        said = tr.ngettext("{n} point below the par.", "{n} points below the par.", table.par - you)
     else:
         said = tr.gettext("You made the par.")
-    said = tr.sentences(said, tr.gettext("The par is what Expert scores in your seat on the same "
-                                         "deal, against the same Strong players."))
+    said = tr.sentences(said, tr.gettext("The par is what {expert} scores in your seat on the same "
+                                         "deal, against the same {level} players.",
+                                         expert=level_name(tr, daily.PAR_LEVEL),
+                                         level=level_name(tr, daily.LEVEL)))
     days = model.player.days
     if day == model.visit.today and days.result(day) is not None:
         streak = days.streak(model.visit.today)
