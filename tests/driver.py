@@ -17,9 +17,6 @@ from lukfu.coach import review, summary
 from lukfu.daily import par
 from lukfu.i18n import catalog_path
 from lukfu.web.messages import (
-    ParReady,
-    Share,
-    ThinkPar,
     LOCAL,
     Address,
     Catalog,
@@ -34,16 +31,19 @@ from lukfu.web.messages import (
     HintReady,
     Message,
     NoticeGone,
+    ParReady,
     Press,
     Review,
     ReviewProgress,
     ReviewReady,
     Said,
+    Share,
     Start,
     Store,
     Stored,
     Think,
     ThinkHint,
+    ThinkPar,
     Wait,
     decode,
 )

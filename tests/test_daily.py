@@ -91,7 +91,8 @@ def test_todays_deal_counts_once_with_its_par_and_a_replay_is_practice() -> None
     page.play_to_the_end()
     page.settle(only_computers=True)
     assert json.loads(page.stored[STATS_KEY]) == deals
-    assert page.view.stats.days is not None and page.view.stats.days.rows[0][1] == f"{you:+d}".replace("-", "\u2212")
+    days = page.view.stats.days
+    assert days is not None and days.rows[0][1] == f"{you:+d}".replace("-", "\u2212")
 
 
 def test_an_earlier_day_is_practice_a_later_or_broken_one_is_refused() -> None:

@@ -15,6 +15,9 @@ from driver import Driver
 
 from lukfu.web import messages
 from lukfu.web.messages import (
+    EFFECTS,
+    MESSAGES,
+    WORKER_EFFECTS,
     AcceptNewVersion,
     Address,
     Catalog,
@@ -27,7 +30,6 @@ from lukfu.web.messages import (
     Device,
     DismissNotice,
     Download,
-    EFFECTS,
     Failure,
     FetchCatalog,
     FileRead,
@@ -36,7 +38,6 @@ from lukfu.web.messages import (
     Handled,
     HintReady,
     Key,
-    MESSAGES,
     NoticeGone,
     Offline,
     ParReady,
@@ -55,7 +56,6 @@ from lukfu.web.messages import (
     Think,
     ThinkHint,
     ThinkPar,
-    WORKER_EFFECTS,
     Wait,
     decode,
     encode,

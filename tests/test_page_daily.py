@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from test_page_access import AXE, AXE_RUN, MY_TURN, broken_runs
+from test_page_access import AXE, AXE_RUN, broken_runs
 from test_page_game import READY
 
 from lukfu import CALLING
@@ -83,7 +83,7 @@ def test_todays_deal_beside_its_par_then_a_friend_plays_the_challenge(
     page.goto("index.html?delay=0")
     page.wait_for_selector(READY, timeout=30_000)
     page.click("#actions [data-action='daily']")  # "Today's deal", as a player finds it
-    page.wait_for_function(f"() => document.getElementById('table').dataset.kind === 'daily'")
+    page.wait_for_function("() => document.getElementById('table').dataset.kind === 'daily'")
     assert "Today's deal" in page.inner_text("#practice")
     twin = play_out(page, Session.new(number, master, LEVEL))
     you = twin.state.net_points[0]

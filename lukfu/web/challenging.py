@@ -72,7 +72,8 @@ def address(model: Model, fx: list[Effect]) -> Model:
     """The address names a challenge only while it is on the table (a reload deals it again):
     once another table replaces it, it goes."""
     visit = model.visit
-    if not visit.booted or model.table.kind.family == CHALLENGE.family or options.CHALLENGE not in visit.query:
+    at_one = model.table.kind.family == CHALLENGE.family
+    if not visit.booted or at_one or options.CHALLENGE not in visit.query:
         return model
     query = options.without(visit.query, options.CHALLENGE)
     if query == visit.query:

@@ -18,8 +18,8 @@ from lukfu.web.kinds import DAILY, DAILY_PRACTICE
 from lukfu.web.messages import Effect, Share, Store, ThinkPar
 from lukfu.web.model import Model, Table
 from lukfu.web.result import Versus, VersusRow
-from lukfu.web.statistics import DaysView, level_name
 from lukfu.web.saving import DAYS_KEY
+from lukfu.web.statistics import DaysView, level_name
 
 SHOWN_DAYS = 7  # the latest days the statistics list
 SHARE = "share-daily"  # its button: share your result

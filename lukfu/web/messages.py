@@ -56,7 +56,8 @@ Effects:
 - ``["fetch-catalog", language]`` `FetchCatalog` (answered by `Catalog`)
 - ``["download", name, text]`` `Download`, ``["choose-file"]`` `ChooseFile`, ``["copy", text]``
   `Copy`, ``["share", text, url, field]`` `Share` (the browser's own sharing where it has
-  one, else the clipboard; ``field``: the id of what to select if that fails), ``["address", query]`` `Address` (the address's ``?…``, no reload), ``["handled"]``
+  one, else the clipboard; ``field``: the id of what to select if that fails),
+  ``["address", query]`` `Address` (the address's ``?…``, no reload), ``["handled"]``
   `Handled` (the key was used), ``["register-offline"]`` `RegisterOffline`,
   ``["accept-new-version"]`` `AcceptNewVersion`
 - ``["sound", name, tones, gap, volume]`` `Sound`: a sound and its recipe (`lukfu.web.sounds`)

@@ -26,8 +26,8 @@ from collections.abc import Coroutine, Iterator
 from typing import Any, TypeVar
 
 from lukfu.ai.hint import hint_thinking
-from lukfu.daily import par_thinking, today
 from lukfu.ai.thinking import Thinking
+from lukfu.daily import par_thinking, today
 from lukfu.i18n import OFFERED, catalog_url
 from lukfu.web.messages import (
     WORKER_EFFECTS,
