@@ -43,6 +43,7 @@ LEVEL = "strong"  # the computer players of every day's deal
 PAR_LEVEL = "expert"  # who plays your seat for the par
 MULTIPLIER, MODULUS = 48271, 2**31 - 1
 _DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+LAST_DAY = 3_652_059  # 9999-12-31
 _MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
 
@@ -97,6 +98,16 @@ def daily_deal(day: str) -> tuple[int, int]:
     if number is None:
         raise ValueError(f"not a date written YYYY-MM-DD: {day!r}")
     return number * MULTIPLIER % MODULUS, number % 3
+
+
+def day_of(number: int) -> str | None:
+    """The day whose deal is numbered ``number`` (`daily_deal` backwards), if there is one.
+
+    >>> day_of(daily_deal("2026-12-04")[0]), day_of(7)
+    ('2026-12-04', None)
+    """
+    found = number * pow(MULTIPLIER, -1, MODULUS) % MODULUS
+    return day_text(found) if 0 < number < MODULUS and 0 < found <= LAST_DAY else None
 
 
 def daily_session(day: str) -> Session:

@@ -15,6 +15,7 @@ from lukfu import Action, Card
 from lukfu.ai.hint import hint_thinking
 from lukfu.ai.thinking import finish
 from lukfu.coach import review, summary
+from lukfu.daily import par
 from lukfu.i18n import catalog_path
 from lukfu.web.messages import (
     LOCAL,
@@ -32,17 +33,20 @@ from lukfu.web.messages import (
     HintReady,
     Message,
     NoticeGone,
+    ParReady,
     Press,
     PuzzlesRead,
     Review,
     ReviewProgress,
     ReviewReady,
     Said,
+    Share,
     Start,
     Store,
     Stored,
     Think,
     ThinkHint,
+    ThinkPar,
     Wait,
     decode,
 )
@@ -61,11 +65,13 @@ class Driver:
                  tab: dict[str, str] | None = None, languages: Iterable[str] = ("en",),
                  storage: bool = True, entropy: int = 1, touch: bool = False,
                  unreachable: Iterable[str] = (), coach: bool = False,
-                 new_player: bool = False, puzzles: str | None = None) -> None:
+                 new_player: bool = False, today: str = "2026-12-04",
+                 puzzles: str | None = None) -> None:
         """``unreachable`` names the languages whose catalog cannot be fetched (offline); the
         coach is off (as if set so) unless ``coach`` or ``stored`` says otherwise, so that only
         the tests about it spend time on its reviews; the guided deal was offered before
-        unless ``new_player`` (its notice would be in the way of tests about other notices)."""
+        unless ``new_player`` (its notice would be in the way of tests about other notices);
+        the device's date is ``today``."""
         self.model = Model()
         self.stored: dict[str, str] = dict(stored or {})
         if not coach:
@@ -84,7 +90,7 @@ class Driver:
         self.boot = {"query": query, "page_url": "http://127.0.0.1/luk-fu/",
                      "languages": list(languages), "stored": dict(self.stored) if storage else {},
                      "tab": dict(self.tab), "storage": storage, "touch": touch,
-                     "reduced_motion": False, "entropy": entropy}
+                     "reduced_motion": False, "entropy": entropy, "today": today}
 
     # --- the page's side ------------------------------------------------------------------------
 
@@ -146,6 +152,11 @@ class Driver:
         elif isinstance(effect, Copy):
             self.clipboard.append(effect.text)
             self.send(Copied(True))
+        elif isinstance(effect, Share):  # (no Web Share here: the clipboard)
+            self.clipboard.append(f"{effect.text} {effect.url}")
+            self.send(Copied(True))
+        elif isinstance(effect, ThinkPar):
+            self.timers.append(ParReady(effect.generation, effect.day, par(effect.day)))
 
     def settle(self, only_computers: bool = False) -> None:
         """Let time pass until nothing is waiting (the computers move, hints arrive); with

@@ -41,6 +41,7 @@ from lukfu.web.messages import (
     Key,
     NoticeGone,
     Offline,
+    ParReady,
     PlayCard,
     Press,
     PuzzlesRead,
@@ -50,11 +51,13 @@ from lukfu.web.messages import (
     ReviewReady,
     Said,
     Setting,
+    Share,
     Start,
     Store,
     Stored,
     Think,
     ThinkHint,
+    ThinkPar,
     Wait,
     decode,
     encode,
@@ -76,6 +79,8 @@ SAID: list[Said] = [
     Wait(0.5, ComputerTurn(2)), Think(2), ThinkHint(2), Review(2), FetchCatalog("fi"),
     Download("stats.json", "{}"), ChooseFile(), Copy("http://x/?deal=A"), Address("?lang=fi"),
     Handled(), RegisterOffline(), AcceptNewVersion(), sound("card"),
+    ParReady(2, "2026-12-04", -1), ThinkPar(2, "2026-12-04"),
+    Share("I scored +2", "http://x/?daily=2026-12-04", "daily-share"),
 ]
 
 
@@ -83,7 +88,8 @@ def test_each_kind_has_a_name_of_its_own_and_a_sample_here() -> None:
     names = [kind.NAME for kind in (*MESSAGES, *EFFECTS)]
     assert len(set(names)) == len(names) and all(names)
     assert {type(said) for said in SAID} == {*MESSAGES, *EFFECTS}
-    assert {"wait", "think", "think-hint", "review", "fetch-catalog", "fetch-puzzles"} == WORKER_EFFECTS
+    assert {"wait", "think", "think-hint", "review", "think-par", "fetch-catalog",
+            "fetch-puzzles"} == WORKER_EFFECTS
     assert {kind.NAME for kind in EFFECTS} >= WORKER_EFFECTS
 
 

@@ -55,7 +55,7 @@ def solve(page: Page, puzzle: Puzzle, language: str, shots: Path, sizes: tuple[s
     assert page.evaluate("() => document.activeElement.dataset.action") == "puzzles-next"
     page.click(f"#puzzles [data-action='puzzle-{puzzle.id}']")
     page.wait_for_selector(f"#table[data-puzzle='{puzzle.id}']:not([data-verdict])")
-    assert page.get_attribute("#table", "data-kind") in (None, "puzzle")  # (main sets data-kind)
+    assert page.get_attribute("#table", "data-kind") == "puzzle"
     assert page.is_hidden("#puzzles") and page.is_visible("#puzzle-question")
     assert page.locator("#seat-1 [data-card], [data-seat='1'] .seat-cards img.face").count() == 0
     problems = axe_violations(page)

@@ -70,14 +70,15 @@ def chosen_level(model: Model) -> str:
 
 
 def deal(model: Model, fx: list[Effect], number: int | None = None,
-         master: int | None = None, kind: TableKind = FREE) -> Model:
-    """A new deal on the table: the one numbered ``number``, or a random one."""
+         master: int | None = None, kind: TableKind = FREE, level: str | None = None) -> Model:
+    """A new deal on the table: the one numbered ``number``, or a random one; its computer
+    players at ``level`` (a day's deal, a challenge), else at the level you chose."""
     if number is None:
         visit = model.visit
         dice = random.Random(f"lukfu/deal/{visit.entropy}/{visit.deals_dealt}")
         number = dice.randrange(RANDOM_DEALS)
         model = model._replace(visit=visit._replace(deals_dealt=visit.deals_dealt + 1))
-    session = Session.new(number, master, chosen_level(model))
+    session = Session.new(number, master, level or chosen_level(model))
     model = begin(model, kind, session)
     model = tell(model, fx, session.events)
     save(model, fx)
@@ -106,6 +107,7 @@ def resume(model: Model, fx: list[Effect], saved: str | None) -> Model:
     model = log(model, "resumed")
     if game.session.is_over:
         model = count(said_number(model), fx)
+        model = after_daily(model, fx)
     save(model, fx)  # the deal brought back from aside, or counted now
     schedule(model, fx)
     return model
@@ -122,6 +124,26 @@ def unfinished(saved: str | None, number: int, master: int | None) -> str | None
     session = game.session
     same = kind.dealt and session.deal_number == number and master in (None, session.state.master)
     return None if session.is_over or same else saved
+
+
+def set_aside(model: Model, fx: list[Effect], number: int, master: int | None,
+              saved: str | None = None) -> Model:
+    """Before deal ``number`` replaces the table: a deal of yours still going (not that one) is
+    kept to go back to ("Back to your deal", `update.resume_aside`): the table's, or at the
+    page's start the save (``saved``) not yet on the table."""
+    table = model.table
+    if saved is None:
+        if table.kind.scripted or not table.kind.saved or table.session is None:
+            return model  # (the lesson picks up where it was left; an unsaved table is not yours)
+        if not table.session.state.history:
+            return model  # (nothing done in it yet: nothing to lose)
+        saved = save_text(table)
+    aside = unfinished(saved, number, master)
+    if aside is None:
+        return model
+    fx.append(Store(saving.ASIDE_KEY, aside))
+    model = model._replace(visit=model.visit._replace(aside=aside))
+    return notice(model, "aside", action="resume-aside")
 
 
 def save(model: Model, fx: list[Effect]) -> None:
@@ -163,7 +185,15 @@ def ended(model: Model, fx: list[Effect]) -> Model:
         totals = model.player.totals.add(session.state.net_points)
         fx.append(Store(saving.TOTALS_KEY, totals.to_text(), TAB))
         model = model._replace(player=model.player._replace(totals=totals))
+    model = after_daily(model, fx)
     return coaching.after_deal(model, fx) if kind.reviewed else model
+
+
+def after_daily(model: Model, fx: list[Effect]) -> Model:
+    """A day's deal is over (or resumed over): its par, and your days (`dailies`)."""
+    from lukfu.web import dailies  # (here: dailies deals its days through this module)
+
+    return dailies.ended(model, fx)
 
 
 def said_number(model: Model) -> Model:
@@ -310,14 +340,14 @@ def replay_to(table: Table, name: str) -> Table:
     if session is None or not session.is_over:
         return table
     if name == "replay":
-        return table._replace(replay=session.steps(), replay_at=0)
+        return table._replace(replay=session.steps(), replay_at=0, replay_of="")
     if name.startswith(replay.AT):  # the review's "Show on the cards": that decision's step
-        steps = table.replay or session.steps()
+        steps = table.replay if table.replay and not table.replay_of else session.steps()
         number = name[len(replay.AT):]
         at = int(number) if number.isdigit() else 0
         return table._replace(replay=steps, replay_at=min(at, len(steps) - 1))
     if name == replay.CLOSE:
-        return table._replace(replay=None, replay_at=0)
+        return table._replace(replay=None, replay_at=0, replay_of="")
     if table.replay is None:
         return table
     return table._replace(replay_at=replay.moved(name, table.replay_at, len(table.replay)))

@@ -1,5 +1,5 @@
-"""The kinds of table: a free deal, a shared deal, the guided lesson, practice, a puzzle, and what
-each one answers.
+"""The kinds of table: a free deal, a shared deal, the guided lesson, practice, today's deal, a
+friend's challenge, a puzzle, and what each one answers.
 
 Plain Python (no ``js``).  Whatever the page does differently at one kind of table than at
 another is a question to the table's `TableKind` (``model.table.kind``), answered here and
@@ -7,9 +7,11 @@ nowhere else: whether it is saved, counted, reviewed, hinted, replayed, shared, 
 new kind (a daily deal, a puzzle) is one more row.
 
 >>> FREE.withheld, sorted(LESSON.withheld)
-(frozenset(), ['copy-link', 'hint', 'new-deal', 'replay', 'review'])
+(frozenset(), ['challenge', 'copy-link', 'daily', 'hint', 'new-deal', 'replay', 'review'])
 >>> KINDS["shared"] == SHARED, SHARED.counted, LESSON.counted, PRACTICE.counted
 (True, True, False, False)
+>>> sorted({kind.family for kind in KINDS.values()})
+['challenge', 'daily', 'free', 'lesson']
 """
 
 from __future__ import annotations
@@ -34,6 +36,9 @@ class TableKind(NamedTuple):
     practised: bool = False  # played on from a moment of a finished deal (its ``step``: the
     #                          moves made before it), for practice: said on the table, and
     #                          offered again from there at its end (`practice`)
+    family: str = "free"  # what the page calls it (the table's ``data-kind``): "free" (a deal
+    #                       of your own: random, shared or practised), "lesson", "daily",
+    #                       "challenge", "puzzle"
     puzzled: bool = False  # a puzzle's position (`puzzling`): your first move there is judged,
     #                        not played, and its own buttons stand for "New deal"
 
@@ -41,7 +46,9 @@ class TableKind(NamedTuple):
     def withheld(self) -> frozenset[str]:
         """The buttons (``data-action``) a table of this kind does not offer."""
         offered = {"copy-link": self.dealt, "review": self.reviewed, "hint": self.hinted,
-                   "replay": self.replayed, "new-deal": not (self.scripted or self.puzzled)}
+                   "replay": self.replayed, "new-deal": not (self.scripted or self.puzzled),
+                   "daily": not (self.scripted or self.puzzled),
+                   "challenge": not (self.scripted or self.puzzled)}
         return frozenset(name for name, yes in offered.items() if not yes)
 
 
@@ -54,7 +61,7 @@ SHARED = FREE._replace(name="shared")
 again"); opened over a deal in progress, it keeps that one to go back to (`update.ready`)."""
 
 LESSON = TableKind("lesson", dealt=False, saved=True, counted=False, reviewed=False,
-                   hinted=False, replayed=False, scripted=True)
+                   hinted=False, replayed=False, scripted=True, family="lesson")
 """The guided first deal (`lukfu.lesson`'s fixed hands and script)."""
 
 PRACTICE = FREE._replace(name="practice", counted=False, practised=True)
@@ -62,11 +69,25 @@ PRACTICE = FREE._replace(name="practice", counted=False, practised=True)
 same cards and computer players, never counted; its own end can be reviewed (not counted
 either) and played from again."""
 
+DAILY = FREE._replace(name="daily", family="daily")
+"""Today's deal (`lukfu.daily`: the same cards and Strong players for everybody), played on its
+day and not yet finished that day: counted, and its result kept among your days (`dailies`)."""
+
+DAILY_PRACTICE = DAILY._replace(name="daily-practice", counted=False)
+"""An earlier day's deal (``?daily=``), or today's once you have finished it: practice, its par
+said all the same."""
+
+CHALLENGE = FREE._replace(name="challenge", family="challenge", saved=False, counted=False,
+                          hinted=False)
+"""A friend's challenge (``?challenge=``, `challenging`): their deal, in their seat, at their
+level; never saved over your own deal nor counted, no hints; at its end both results side by
+side, and a replay of how your friend played it."""
+
 PUZZLE = TableKind("puzzle", dealt=False, saved=False, counted=False, reviewed=False,
-                   hinted=False, replayed=False, scripted=False, puzzled=True)
+                   hinted=False, replayed=False, scripted=False, family="puzzle", puzzled=True)
 """A puzzle (`lukfu.puzzles`): a position of a real deal, your move judged from the stored
 losses, then played out against the computer players if you like; never saved (the deal it
 was opened over stays the saved one, and comes back when you leave), never counted."""
 
-KINDS = {kind.name: kind for kind in (FREE, SHARED, LESSON, PRACTICE)}
+KINDS = {kind.name: kind for kind in (FREE, SHARED, LESSON, PRACTICE, DAILY, DAILY_PRACTICE, CHALLENGE)}
 """Every kind a save can hold, by the name it gives it (a puzzle is never saved)."""

@@ -34,6 +34,7 @@ Messages, ``[name, fields…]``:
 - ``["review-progress", generation, share, judged]`` `ReviewProgress`: the coach's progress
   (0–1) and the decisions judged so far
 - ``["review-ready", generation, summary]`` `ReviewReady`: its review (`lukfu.coach.summary`)
+- ``["par-ready", generation, day, par]`` `ParReady`: the par of the day's deal (`lukfu.daily`)
 - ``["file-read", size, text]`` `FileRead`: the file chosen to import (``text`` None: too large)
 - ``["copied", ok]`` `Copied`, ``["stored", ok]`` `Stored`: the clipboard, the storage, did
 - ``["offline", news]`` `Offline`: the service worker's news, ``"ready"`` or ``"newer"``
@@ -51,11 +52,14 @@ Effects:
 - ``["think", generation]`` `Think`, ``["think-hint", generation]`` `ThinkHint`,
   ``["review", generation]`` `Review`: the computer player to move, the hint for your seat,
   the coach, think about the table's deal (answered by `ComputerMoved`, `HintReady`,
-  `ReviewProgress` and `ReviewReady`)
+  `ReviewProgress` and `ReviewReady`); ``["think-par", generation, day]`` `ThinkPar`: the
+  par of the day's deal on the table (answered by `ParReady`)
 - ``["fetch-catalog", language]`` `FetchCatalog` (answered by `Catalog`), ``["fetch-puzzles"]``
   `FetchPuzzles` (answered by `PuzzlesRead`)
 - ``["download", name, text]`` `Download`, ``["choose-file"]`` `ChooseFile`, ``["copy", text]``
-  `Copy`, ``["address", query]`` `Address` (the address's ``?…``, no reload), ``["handled"]``
+  `Copy`, ``["share", text, url, field]`` `Share` (the browser's own sharing where it has
+  one, else the clipboard; ``field``: the id of what to select if that fails),
+  ``["address", query]`` `Address` (the address's ``?…``, no reload), ``["handled"]``
   `Handled` (the key was used), ``["register-offline"]`` `RegisterOffline`,
   ``["accept-new-version"]`` `AcceptNewVersion`
 - ``["sound", name, tones, gap, volume]`` `Sound`: a sound and its recipe (`lukfu.web.sounds`)
@@ -191,6 +195,13 @@ class ReviewReady(Said):
         self.generation, self.summary = generation, summary
 
 
+class ParReady(Said):
+    NAME = "par-ready"
+    __slots__ = FIELDS = ("generation", "day", "par")
+    def __init__(self, generation: int, day: str, par: int) -> None:
+        self.generation, self.day, self.par = generation, day, par
+
+
 class FileRead(Said):
     NAME = "file-read"
     __slots__ = FIELDS = ("size", "text")
@@ -292,6 +303,13 @@ class Review(Said):
         self.generation = generation
 
 
+class ThinkPar(Said):
+    NAME = "think-par"
+    __slots__ = FIELDS = ("generation", "day")
+    def __init__(self, generation: int, day: str) -> None:
+        self.generation, self.day = generation, day
+
+
 class FetchCatalog(Said):
     NAME = "fetch-catalog"
     __slots__ = FIELDS = ("language",)
@@ -321,6 +339,13 @@ class Copy(Said):
     __slots__ = FIELDS = ("text",)
     def __init__(self, text: str) -> None:
         self.text = text
+
+
+class Share(Said):
+    NAME = "share"
+    __slots__ = FIELDS = ("text", "url", "field")
+    def __init__(self, text: str, url: str, field: str) -> None:
+        self.text, self.url, self.field = text, url, field
 
 
 class Address(Said):
@@ -356,24 +381,25 @@ class Sound(Said):
 # --- the two sets, and the wire ---------------------------------------------------------------
 
 MESSAGES = (Start, Catalog, Press, HandCard, PlayCard, Key, Setting, Device, ComputerTurn,
-            ComputerMoved, HintReady, ReviewProgress, ReviewReady, FileRead, Copied, Stored, Offline,
-            NoticeGone, DismissNotice, Failure, PuzzlesRead)
-EFFECTS = (Store, Forget, Wait, Think, ThinkHint, Review, FetchCatalog, FetchPuzzles, Download,
-           ChooseFile, Copy, Address, Handled, RegisterOffline, AcceptNewVersion, Sound)
+            ComputerMoved, HintReady, ReviewProgress, ReviewReady, ParReady, FileRead, Copied, Stored,
+            Offline, NoticeGone, DismissNotice, Failure, PuzzlesRead)
+EFFECTS = (Store, Forget, Wait, Think, ThinkHint, Review, ThinkPar, FetchCatalog, FetchPuzzles,
+           Download, ChooseFile, Copy, Share, Address, Handled, RegisterOffline, AcceptNewVersion,
+           Sound)
 if TYPE_CHECKING:
     Message = (Start | Catalog | Press | HandCard | PlayCard | Key | Setting | Device | ComputerTurn
-               | ComputerMoved | HintReady | ReviewProgress | ReviewReady | FileRead | Copied
-               | Stored | Offline | NoticeGone | DismissNotice | Failure | PuzzlesRead)
-    Effect = (Store | Forget | Wait | Think | ThinkHint | Review | FetchCatalog | FetchPuzzles
-              | Download | ChooseFile | Copy | Address | Handled | RegisterOffline | AcceptNewVersion
-              | Sound)
+               | ComputerMoved | HintReady | ReviewProgress | ReviewReady | ParReady | FileRead
+               | Copied | Stored | Offline | NoticeGone | DismissNotice | Failure | PuzzlesRead)
+    Effect = (Store | Forget | Wait | Think | ThinkHint | Review | ThinkPar | FetchCatalog
+              | FetchPuzzles | Download | ChooseFile | Copy | Share | Address | Handled
+              | RegisterOffline | AcceptNewVersion | Sound)
 else:  # (for isinstance)
     Message, Effect = MESSAGES, EFFECTS
 
-WORKER_EFFECTS = frozenset(kind.NAME for kind in (Wait, Think, ThinkHint, Review, FetchCatalog,
-                                                  FetchPuzzles))
+WORKER_EFFECTS = frozenset(kind.NAME for kind in (Wait, Think, ThinkHint, Review, ThinkPar,
+                                                  FetchCatalog, FetchPuzzles))
 """The effects the game's worker carries out in the game's own time (its pauses, its thinking,
-the coach, the catalogs' fetches), answering with a message; the page carries out the rest."""
+the coach, the par, the catalogs' fetches), answering with a message; the page carries out the rest."""
 
 BY_NAME: "dict[str, type[Message]]" = {kind.NAME: kind for kind in MESSAGES}
 

@@ -16,6 +16,8 @@ from typing import Any, NamedTuple
 from lukfu import Card, IllegalAction
 from lukfu.ai import DEFAULT_LEVEL
 from lukfu.ai.hint import Hint
+from lukfu.challenge import Challenge
+from lukfu.days import Days
 from lukfu.i18n import Translator, translator
 from lukfu.puzzles import Progress, Puzzle
 from lukfu.session import Event, Session, Step
@@ -107,6 +109,7 @@ class Visit(NamedTuple):
     touch: bool = False  # played with a finger: its words say tap
     reduced_motion: bool = False  # the system asks for no movement
     entropy: int = 0  # where random deal numbers come from (the wiring's, once a visit)
+    today: str = ""  # the device's date, YYYY-MM-DD (the wiring's, kept up to date): today's deal
     deals_dealt: int = 0  # random deals dealt so far on this visit
     notices: tuple[Notice, ...] = ()
     log: tuple[LogLine, ...] = ()
@@ -134,6 +137,7 @@ class Player(NamedTuple):
     totals: Totals = Totals((0, 0, 0), 0)  # this tab's running score
     lesson_step: int = 0  # where the guided deal goes on from (kept in localStorage)
     lesson_done: bool = False  # the guided deal was played to its end once
+    days: Days = Days()  # each day's deal you finished on its day, and its par (kept)
     puzzling: Progress = Progress()  # the puzzles tried and solved, and the rating
 
 
@@ -170,10 +174,14 @@ class Table(NamedTuple):
     last_trick: bool = False  # the player asked to see the last trick again
     replay: tuple[Step, ...] | None = None  # a finished deal told again, step by step
     replay_at: int = 0
+    replay_of: str = ""  # "" this deal's replay; `challenging.REPLAY`: the challenger's deal
     coaching: Coaching | None = None  # the coach's review of the finished deal
     confirming: bool = False  # "Abandon this deal?" is asked
     share_status: str = ""  # "", "copied" or "select": how copying the share link went
     failure: str | None = None  # what stopped this deal (a traceback and the deal's record)
+    par: int | None = None  # a day's deal, once over: Expert's score in your seat (`dailies`)
+    challenge: Challenge | None = None  # a friend's challenge: their deal as they played it
+    challenge_link: str = ""  # "Challenge a friend" pressed: the link that carries this deal
     asked: Asked | None = None  # a puzzle's table: the puzzle and your answers
 
 

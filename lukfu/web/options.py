@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from lukfu.daily import day_number
 from lukfu.dealcode import MAX_CODE_LENGTH, MAX_DEAL_NUMBER, DealCodeError, read_deal_code
 from lukfu.i18n import Translator, match_language
 
@@ -29,7 +30,10 @@ SHOWN_VALUE_LENGTH = 24  # a pasted address can hold anything: show only its sta
 MAX_LANGUAGE_LENGTH = 35  # longer than any language tag a catalog could be named after
 # The parameters that name a deal: a page that dealt it takes them out of its address, so that
 # a reload resumes the saved deal instead of dealing this one again.
-DEAL_PARAMETERS = ("seed", "master", "deal")
+DEAL_PARAMETERS = ("seed", "master", "deal", "daily")
+# A friend's challenge is never saved: its address stays while it is on the table (a reload
+# deals it again), and goes when another table replaces it (`challenging.address`).
+CHALLENGE = "challenge"
 # The address says seed= for the deal number (links already shared say it too).
 FIELDS = {"seed": "deal_number"}
 # The longest text each whole-number parameter may hold: as many digits as its largest value.
@@ -42,6 +46,8 @@ class Options:
     master: int | None = None  # None: the engine picks the Master
     delay: int | None = None  # milliseconds; None: use the speed setting
     language: str | None = None  # None: the browser's or the default language
+    day: str | None = None  # ?daily=YYYY-MM-DD: that day's deal (`lukfu.daily`)
+    challenge: str | None = None  # ?challenge=: a friend's challenge (`lukfu.challenge`), unread
     problems: list[tuple[str, str]] = field(default_factory=list)  # (name, bad value)
 
 
@@ -121,6 +127,15 @@ def parse_options(query: str, languages: list[str]) -> Options:
             options.deal_number, options.master = read_deal_code(value.strip())
         except DealCodeError:
             options.problems.append(("deal", value))
+    value = params.get("daily")
+    if value is not None:
+        if day_number(value.strip()) is not None:
+            options.day = value.strip()
+        else:
+            options.problems.append(("daily", value))
+    value = params.get(CHALLENGE)
+    if value is not None:
+        options.challenge = value.strip()
     value = params.get("lang")
     if value is not None:
         code = match_language(value, languages) if len(value) <= MAX_LANGUAGE_LENGTH else None
@@ -156,6 +171,18 @@ def problem_text(tr: Translator, name: str, value: str) -> str:
         return tr.gettext(
             "The shared deal in the address ({value}) is not a deal code this game wrote: "
             "it may be cut short or changed. Here is a new deal instead.", value=shown)
+    if name == "daily":
+        return tr.gettext(
+            "The day in the address ({value}) is not a date written year-month-day "
+            "(2026-12-04), so it was ignored.", value=shown)
+    if name == "daily-future":
+        return tr.gettext(
+            "The day in the address ({value}) has not come yet: here is today's deal instead.",
+            value=shown)
+    if name == CHALLENGE:
+        return tr.gettext(
+            "The challenge in the address is not one this game wrote: it may be cut short or "
+            "changed. Here is a new deal instead.")
     if name == "delay":
         return tr.gettext(
             "The delay in the address ({value}) must be a whole number of milliseconds "
@@ -185,13 +212,40 @@ def share_query(code: str) -> str:
     return f"?deal={_quote(code)}"
 
 
+def daily_query(day: str) -> str:
+    """The query of a link to a day's deal.
+
+    >>> daily_query("2026-12-04")
+    '?daily=2026-12-04'
+    """
+    return f"?daily={_quote(day)}"
+
+
+def challenge_query(code: str) -> str:
+    """The query of a friend's challenge: the challenge alone."""
+    return f"?{CHALLENGE}={_quote(code)}"
+
+
+def without(query: str, name: str) -> str:
+    """The address's query without the parameter ``name`` ("" if nothing is left).
+
+    >>> without("?challenge=x&lang=fi", "challenge"), without("?challenge=x", "challenge")
+    ('?lang=fi', '')
+    """
+    return _without(query, (name,))
+
+
 def without_deal(query: str) -> str:
     """The address's query without the parameters that name a deal ("" if nothing is left).
 
     >>> without_deal("?seed=3&lang=fi&deal=x"), without_deal("?seed=3")
     ('?lang=fi', '')
     """
-    kept = [(k, v) for k, v in query_pairs(query) if k not in DEAL_PARAMETERS]
+    return _without(query, DEAL_PARAMETERS)
+
+
+def _without(query: str, names: tuple[str, ...]) -> str:
+    kept = [(k, v) for k, v in query_pairs(query) if k not in names]
     return "?" + "&".join(f"{_quote(k)}={_quote(v)}" for k, v in kept) if kept else ""
 
 

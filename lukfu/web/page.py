@@ -14,7 +14,7 @@ from typing import NamedTuple
 from lukfu import parse_action
 from lukfu.dealcode import deal_code
 from lukfu.i18n import N_, Translator
-from lukfu.web import options, practice, puzzle_view, replay, saving, statistics, text
+from lukfu.web import challenging, dailies, options, practice, puzzle_view, replay, saving, statistics, text
 from lukfu.web.faces import SuitTipView, suit_tip_view
 from lukfu.web.lesson import LessonView, lesson_view, reading_table
 from lukfu.web.model import LogLine, Model, Notice, StatsNote, Table
@@ -104,6 +104,7 @@ def notice_text(tr: Translator, notice: Notice) -> str:
         "storage": saving.storage_text,
         "stats-problem": saving.stats_problem_text,
         "aside": saving.aside_text,
+        "days-problem": dailies.days_problem_text,
     }
     if kind in words:
         return words[kind](tr)
@@ -192,25 +193,28 @@ def table_shown(model: Model) -> TableView | None:
     if session is None:
         return None
     if table.replay is not None:
-        found = better_here(tr, table)
-        if found is None:
-            return replay.replay_view(tr, table.replay, table.replay_at)
-        return replay.replay_view(tr, table.replay, table.replay_at,
-                                  parse_action(found.best).cards, tr.sentences(found.line, found.detail))
-    refusal = ""
-    if table.refusal is not None:
-        refusal = text.illegal_text(tr, table.refusal, session.observation(YOU))
-    shown = table_view(
-        tr, session.observation(YOU), table.selected, session.check, deal_links(model),
-        text.hint_text(tr, table.advice) if table.advice else "", table.hints, table.hinting,
-        touch=model.visit.touch, last=table.last_trick, marks=model.player.settings.marks,
-        totals=model.player.totals if session.is_over and table.kind.counted else None,
-        refusal=refusal)._replace(dealt=f"{table.generation}.{session.state.redeals}")
-    shown = practice.with_practice(tr, table, shown)
-    if table.kind.puzzled:
-        shown = puzzle_view.with_puzzle(tr, model, shown, puzzle_view.puzzle_view(tr, model))
-    if table.kind.scripted:  # (a step being read: nobody thinks meanwhile)
-        shown = reading_table(tr, table, shown)
+        shown = replayed(tr, table)
+    else:
+        refusal = ""
+        if table.refusal is not None:
+            refusal = text.illegal_text(tr, table.refusal, session.observation(YOU))
+        shown = table_view(
+            tr, session.observation(YOU), table.selected, session.check, deal_links(model),
+            text.hint_text(tr, table.advice) if table.advice else "", table.hints, table.hinting,
+            touch=model.visit.touch, last=table.last_trick, marks=model.player.settings.marks,
+            totals=model.player.totals if session.is_over and table.kind.counted else None,
+            refusal=refusal)._replace(dealt=f"{table.generation}.{session.state.redeals}")
+        shown = practice.with_practice(tr, table, shown)
+        if table.kind.puzzled:
+            shown = puzzle_view.with_puzzle(tr, model, shown, puzzle_view.puzzle_view(tr, model))
+        if shown.result is not None:  # a day's par, a friend's result, a challenge's link
+            shown = shown._replace(result=shown.result._replace(
+                versus=dailies.versus(tr, model) or challenging.versus(tr, model),
+                challenge=challenging.link_view(tr, model)))
+        if table.kind.scripted:  # (a step being read: nobody thinks meanwhile)
+            shown = reading_table(tr, table, shown)
+    line = shown.practice or dailies.line_text(tr, model) or challenging.line_text(tr, model)
+    shown = shown._replace(kind=table.kind.family, practice=line)
     withheld = table.kind.withheld  # (the lesson's own buttons stand for its New deal)
     if not withheld:
         return shown
@@ -218,10 +222,22 @@ def table_shown(model: Model) -> TableView | None:
     return shown._replace(buttons=buttons)
 
 
+def replayed(tr: Translator, table: Table) -> TableView:
+    """The replay's step on the table, with the coach's better move where it found one."""
+    assert table.replay is not None
+    found = better_here(tr, table)
+    if found is None:
+        return replay.replay_view(tr, table.replay, table.replay_at)
+    return replay.replay_view(tr, table.replay, table.replay_at,
+                              parse_action(found.best).cards, tr.sentences(found.line, found.detail))
+
+
 def better_here(tr: Translator, table: Table) -> DecisionView | None:
     """In the replay, at a step where you decided: the coach's verdict if it found better."""
     coaching = table.coaching
     if coaching is None or coaching.summary is None or coaching.generation != table.generation:
+        return None
+    if table.replay_of:  # (your friend's deal: the coach judged yours)
         return None
     for decision in coaching.summary["decisions"]:
         if int(decision["move_number"]) == table.replay_at and decision["verdict"] != "good":
@@ -264,7 +280,8 @@ def page_view(model: Model) -> PageView:
             tr.gettext("Ready to play offline.") if visit.offline_ready else "",
             level_note(tr, model)),
         stats=statistics.stats_view(tr, player.stats)._replace(
-            sheet=statistics.sheet_view(tr, player.totals)),
+            sheet=statistics.sheet_view(tr, player.totals),
+            days=dailies.days_view(tr, player.days, visit.today)),
         stats_panel=stats_panel_view(tr, player.stats_note),
         failure=failure,
         confirming=table.confirming,

@@ -25,6 +25,33 @@ class ResultRow(NamedTuple):
     total_text: str = ""  # points over this visit's deals
 
 
+class VersusRow(NamedTuple):
+    name: str  # "You", "Par", "Your friend"
+    points: int
+    text: str  # the points, signed, in the language's digits
+
+
+class Versus(NamedTuple):
+    """Your result beside another on the same cards: the day's par, or a friend's score."""
+
+    title: str
+    rows: tuple[VersusRow, ...]
+    said: str  # who did better, and what the other figure is
+    par: str = ""  # the par, once known, as a plain decimal (the element's ``data-par``)
+    share_label: str = ""  # "Share your result" (a day's deal)
+    share_text: str = ""  # what it shares (and shows, to copy by hand if the browser will not)
+    share_field: str = ""  # the id of the element showing it
+    replay_label: str = ""  # "See how your friend played" (a challenge)
+
+
+class ChallengeLink(NamedTuple):
+    """"Challenge a friend", pressed: the link that carries this deal and how you played it."""
+
+    said: str
+    url: str
+    copy_label: str
+
+
 class ResultView(NamedTuple):
     title: str
     detail: str
@@ -40,6 +67,8 @@ class ResultView(NamedTuple):
     share_url: str = ""
     copy_label: str = ""
     hints_text: str = ""  # how many hints the player asked for in this deal
+    versus: Versus | None = None  # a day's par, a friend's result
+    challenge: ChallengeLink | None = None
 
 
 class DealLinks(NamedTuple):

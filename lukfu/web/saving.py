@@ -21,6 +21,7 @@ from lukfu.web.kinds import KINDS, TableKind
 SAVE_KEY = "lukfu.save"  # the table, the lesson's too (lukfu.saves: versioned inside)
 ASIDE_KEY = "lukfu.save.aside"  # a deal in progress that a shared link's deal replaced
 STATS_KEY = "lukfu.statistics"  # the statistics (lukfu.stats: versioned inside)
+DAYS_KEY = "lukfu.days"  # your days' results and pars (lukfu.days: versioned inside)
 TOTALS_KEY = "lukfu.totals"  # sessionStorage: this tab's running score (Totals.to_text)
 STATS_FILE = "lukfu-statistics.json"  # the export's file name
 MAX_IMPORT_BYTES = 1_000_000  # far more than an export can hold

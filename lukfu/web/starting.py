@@ -10,7 +10,7 @@ from typing import Any
 
 from lukfu.i18n import DEFAULT_LANGUAGE, OFFERED, CatalogError, match_language, translator, translator_from_mo
 from lukfu.stats import Statistics, StatisticsError
-from lukfu.web import choices, deal, learning, options, puzzling, saving
+from lukfu.web import challenging, choices, dailies, deal, learning, options, puzzling, saving
 from lukfu.web.deal import notice, storage_refused
 from lukfu.web.kinds import SHARED
 from lukfu.web.messages import Address, Effect, FetchCatalog, RegisterOffline, Store
@@ -55,6 +55,7 @@ def start(model: Model, fx: list[Effect], boot: dict[str, Any]) -> Model:
     visit = model.visit._replace(
         query=boot["query"], page_url=boot["page_url"], touch=bool(boot["touch"]),
         reduced_motion=bool(boot["reduced_motion"]), entropy=int(boot["entropy"]),
+        today=str(boot.get("today", "")),
         boot=Boot(found, stored, bool(boot["storage"])), switching_to=language)
     player = model.player._replace(settings=choices.read(stored, found.delay),
                                    totals=Totals.from_text(boot["tab"].get(saving.TOTALS_KEY)))
@@ -81,20 +82,21 @@ def ready(model: Model, fx: list[Effect]) -> Model:
             model = model._replace(player=model.player._replace(stats=stats))
         except StatisticsError:
             model = notice(model, "stats-problem")
+    model = dailies.read(model, stored.get(saving.DAYS_KEY))
     model = puzzling.boot(model, fx, stored.get(puzzling.PROGRESS_KEY))
     saved = stored.get(saving.SAVE_KEY)
     first_visit = stored.get(SUIT_TIP_KEY) is None
     progress = stored.get(learning.LESSON_KEY)
-    if found.deal_number is not None:
+    model, opened = by_address(model, fx, found, saved)
+    if opened:  # a friend's challenge, or a day's deal
+        model, _ = learning.boot(model, fx, progress, first_visit, None, may_open=False)
+    elif found.deal_number is not None:
         # A deal named by the address is dealt once: a reload then resumes it from the save.
         query = options.without_deal(model.visit.query)
         fx.append(Address(query))
-        aside = deal.unfinished(saved, found.deal_number, found.master)
-        model = model._replace(visit=model.visit._replace(query=query, aside=aside))
+        model = model._replace(visit=model.visit._replace(query=query))
+        model = deal.set_aside(model, fx, found.deal_number, found.master, saved)
         model = deal.deal(model, fx, found.deal_number, found.master, SHARED)
-        if aside is not None:  # a shared link opened in the middle of another deal
-            fx.append(Store(saving.ASIDE_KEY, aside))
-            model = notice(model, "aside", action="resume-aside")
         model, _ = learning.boot(model, fx, progress, first_visit, None, may_open=False)
     else:
         model, on = learning.boot(model, fx, progress, first_visit, saved)
@@ -107,6 +109,28 @@ def ready(model: Model, fx: list[Effect]) -> Model:
     # The game is playable: now the service worker may fetch the site for offline play.
     fx.append(RegisterOffline())
     return model
+
+
+def by_address(model: Model, fx: list[Effect], found: options.Options,
+               saved: str | None) -> tuple[Model, bool]:
+    """The table the address names, a friend's challenge or a day's deal, if it names one that
+    can be had (one that cannot is said in a notice), and whether it did; a deal of yours in
+    progress (``saved``) kept to go back to."""
+    if found.challenge is not None:
+        opened = challenging.open_code(model, fx, found.challenge, saved)
+        if opened is not None:
+            return opened, True
+        model = notice(model, "option", (options.CHALLENGE, found.challenge))
+    if found.day is None:
+        return model, False
+    query = options.without_deal(model.visit.query)  # (a reload resumes it from the save)
+    fx.append(Address(query))
+    model = model._replace(visit=model.visit._replace(query=query))
+    day = found.day
+    if model.visit.today and day > model.visit.today:
+        model = notice(model, "option", ("daily-future", day))
+        day = model.visit.today
+    return dailies.open_day(model, fx, day, saved), True
 
 
 def catalog(model: Model, fx: list[Effect], language: str, data: bytes | None) -> Model:

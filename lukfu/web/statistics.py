@@ -63,6 +63,15 @@ class SheetView(NamedTuple):
     rows: tuple[tuple[str, ...], ...]  # the deal's number in the visit, then "+2 (total +6)" each
 
 
+class DaysView(NamedTuple):
+    """Your days of today's deal: how many, the streak, and the latest days beside their par."""
+
+    title: str
+    said: str
+    head: tuple[str, ...]  # "Day", "You", "Par"
+    rows: tuple[tuple[str, ...], ...]  # the latest first
+
+
 class StatsView(NamedTuple):
     columns: tuple[str, ...]  # level names (and "Total")
     rows: tuple[StatsRow, ...]
@@ -70,6 +79,7 @@ class StatsView(NamedTuple):
     chart: Chart | None
     accuracy: str = ""  # the coach's mean accuracy over the last deals reviewed ("" before one)
     sheet: SheetView | None = None  # this visit's deals (None before the first)
+    days: DaysView | None = None  # today's deal, day by day (`dailies.days_view`; None before one)
 
 
 def sheet_view(tr: Translator, totals: Totals) -> SheetView | None:

@@ -18,7 +18,19 @@ from collections.abc import Callable
 from typing import assert_never
 
 from lukfu import Action, Card, parse_cards
-from lukfu.web import choices, coaching, deal, learning, practice, puzzling, replay, saving, starting
+from lukfu.web import (
+    challenging,
+    choices,
+    coaching,
+    dailies,
+    deal,
+    learning,
+    practice,
+    puzzling,
+    replay,
+    saving,
+    starting,
+)
 from lukfu.web.deal import notice, storage_refused
 from lukfu.web.dom.keys import SHORTCUTS
 from lukfu.web.messages import (
@@ -41,6 +53,7 @@ from lukfu.web.messages import (
     Message,
     NoticeGone,
     Offline,
+    ParReady,
     PlayCard,
     Press,
     PuzzlesRead,
@@ -64,6 +77,7 @@ def update(model: Model, message: Message) -> tuple[Model, list[Effect]]:
     if isinstance(message, INTERACTIONS) and not model.visit.interacted:
         model = model._replace(visit=model.visit._replace(interacted=True))
     model = handle(model, fx, message)
+    model = challenging.address(model, fx)
     return offer_new_version(model), fx
 
 
@@ -95,6 +109,8 @@ def handle(model: Model, fx: list[Effect], message: Message) -> Model:
         return coaching.progress(model, fx, message.generation, message.share, message.judged)
     if isinstance(message, ReviewReady):
         return coaching.ready(model, fx, message.generation, message.summary)
+    if isinstance(message, ParReady):
+        return dailies.par_ready(model, fx, message.generation, message.day, message.par)
     if isinstance(message, Start):
         return starting.start(model, fx, message.boot)
     if isinstance(message, Catalog):
@@ -137,6 +153,8 @@ def press(model: Model, fx: list[Effect], name: str) -> Model:
         return model  # (the lesson has "Leave the lesson" instead)
     if name == "new-deal" and session is not None and not session.is_over and not table.failure:
         return model._replace(table=table._replace(confirming=True))  # abandon only once confirmed
+    if name == "daily" and name not in table.kind.withheld:
+        return dailies.today(model, fx)
     if name == "keep-playing":
         return model._replace(table=table._replace(confirming=False))
     if name in ("new-deal", "restart", "abandon"):
@@ -167,6 +185,10 @@ def press(model: Model, fx: list[Effect], name: str) -> Model:
         return coaching.open_review(model, fx)
     if name == "review-close":
         return coaching.close_review(model, fx)
+    if name in (challenging.MAKE, challenging.COPY, challenging.REPLAY):
+        return challenging.press(model, fx, name)
+    if name == dailies.SHARE:
+        return dailies.share(model, fx)
     if name == "copy-link":
         links = deal_links(model)
         if links is not None:  # (offered only once the deal is over)

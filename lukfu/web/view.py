@@ -97,7 +97,8 @@ class TableView(NamedTuple):
     old_tip: str = ""  # what Old means, beside an Old card of your hand on hover/focus
     risk: str = ""  # while you decide to call: what calling risks (also the hint line's words)
     dealt: str = ""  # which cards were dealt (the deal and its redeals): new ones are dealt out
-    practice: str = ""  # at a practice table: that it is practice, not counted (`practice`)
+    practice: str = ""  # atop the table: that it is practice, a day's deal, a challenge…
+    kind: str = "free"  # the table's kind, as the page names it (`kinds.TableKind.family`)
 
 
 Check = Callable[[Action], None]  # the engine's State.check: raises IllegalAction
@@ -332,8 +333,10 @@ def buttons(
         ButtonView("hint", mine and not over, mine and not hinting, tr.gettext("Hint")),
         # (before the end it abandons the deal in progress, once the player confirms)
         ButtonView("new-deal", True, True, tr.gettext("New deal")),
+        ButtonView("daily", True, True, tr.gettext("Today's deal")),  # (`dailies`)
         ButtonView("replay", over, over, tr.gettext("Replay this deal")),
         ButtonView("review", over, over, tr.gettext("Review this deal")),
+        ButtonView("challenge", over, over, tr.gettext("Challenge a friend")),  # (`challenging`)
     )
 
 

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 
 from lukfu.ai.hint import hint_thinking
 from lukfu.ai.thinking import Thinking
+from lukfu.daily import par_thinking, today
 from lukfu.i18n import OFFERED, catalog_url
 from lukfu.web.messages import (
     WORKER_EFFECTS,
@@ -38,6 +39,7 @@ from lukfu.web.messages import (
     FetchPuzzles,
     HintReady,
     Message,
+    ParReady,
     PuzzlesRead,
     Review,
     ReviewProgress,
@@ -45,6 +47,7 @@ from lukfu.web.messages import (
     Start,
     Think,
     ThinkHint,
+    ThinkPar,
     Wait,
     decode,
     encode,
@@ -151,9 +154,13 @@ class Game:
         url = str(boot.get("page_url", ""))
         self.base = url[: url.rfind("/") + 1]
         boot.setdefault("entropy", random.SystemRandom().randrange(2**32))
+        boot.setdefault("today", today())
         return boot
 
     def _dispatch(self, message: Message, effects: list[Effect]) -> None:
+        visit = self.model.visit
+        if visit.today and visit.today != today():  # (past midnight: a new day's deal)
+            self.model = self.model._replace(visit=visit._replace(today=today()))
         try:
             self.model, more = update(self.model, message)
         except Exception as error:
@@ -224,6 +231,8 @@ class Game:
             return effect.message
         if isinstance(effect, FetchCatalog):
             return await self._catalog(effect.language)
+        if isinstance(effect, ThinkPar):  # (Expert plays your seat of the day's deal, in slices)
+            return ParReady(effect.generation, effect.day, await think(par_thinking(effect.day)))
         if isinstance(effect, FetchPuzzles):
             return await self._puzzles()
         session = self.model.table.session

@@ -14,7 +14,7 @@ from jsffi import to_js
 from lukfu.web.dom.audio import Audio
 from lukfu.web.dom.guard import call, get, settled
 from lukfu.web.dom.offline import Offline
-from lukfu.web.dom.render.dom import later
+from lukfu.web.dom.render.dom import js_options, later
 from lukfu.web.messages import (
     LOCAL,
     AcceptNewVersion,
@@ -27,6 +27,7 @@ from lukfu.web.messages import (
     Forget,
     Handled,
     RegisterOffline,
+    Share,
     Sound,
     Store,
     Stored,
@@ -91,6 +92,8 @@ class Effects:
             document.getElementById("stats-file").click()
         elif kind == Copy.NAME:
             asyncio.create_task(self._copy(args[0]))
+        elif kind == Share.NAME:
+            asyncio.create_task(self._share(args[0], args[1], args[2]))
         elif kind == Address.NAME:
             query = args[0]
             call(window.history, "replaceState", None, "", query or window.location.pathname)
@@ -114,6 +117,25 @@ class Effects:
         if not ok and link:
             link.focus()
             link.select()
+
+    async def _share(self, text: str, url: str, field: str) -> None:
+        """Share through the browser's own sharing (a phone's share sheet) where it has one;
+        else copy the words and the link; where it will not, select them to copy by hand."""
+        navigator = window.navigator
+        if navigator.share:
+            ok, sharing = call(navigator, "share", js_options(text=text, url=url))
+            if ok:
+                ok, why = await settled(sharing)
+            if ok or (why and str(why.name) == "AbortError"):  # (shared, or the player said no)
+                return
+        clipboard = navigator.clipboard
+        ok, writing = call(clipboard, "writeText", f"{text} {url}") if clipboard else (False, None)
+        if ok:
+            ok, _ = await settled(writing)
+        self.app.send(Copied(ok))
+        shown = document.getElementById(field)
+        if not ok and shown:
+            window.getSelection().selectAllChildren(shown)
 
     def _download(self, name: str, content: str) -> None:
         """Offer ``content`` as a file download named ``name``."""

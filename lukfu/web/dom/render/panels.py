@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # (for mypy only: MicroPython has no typing module)
     from jsffi import JsProxy
 
     from lukfu.web.page import PageView, StatsPanelView
-    from lukfu.web.statistics import Chart, SheetView, StatsView
+    from lukfu.web.statistics import Chart, DaysView, SheetView, StatsView
 
 SVG = "http://www.w3.org/2000/svg"
 
@@ -255,6 +255,8 @@ class Panels:
         if view.sheet is not None:
             sheet = body.appendChild(self._sheet(view.sheet))
             sheet.scrollTop = sheet.scrollHeight  # the latest deal in sight
+        if view.days is not None:
+            body.appendChild(self._days(view.days))
         if view.empty:
             body.appendChild(element("p", "stats-empty", view.empty))
             return
@@ -264,6 +266,15 @@ class Panels:
             body.appendChild(element("p", "stats-accuracy", view.accuracy))
         if view.chart is not None:
             body.appendChild(self._chart(view.chart))
+
+    def _days(self, days: "DaysView") -> "JsProxy":
+        """Your days of today's deal: the count and streaks, the latest days beside the par."""
+        box = element("section", "stats-days", aria_label=days.title)
+        box.appendChild(element("h3", "stats-days-title", days.title))
+        box.appendChild(element("p", "stats-days-said", days.said))
+        box.appendChild(number_table("stats-table days-table", days.head[0], days.head[1:],
+                                     [(row[0], row[1:]) for row in days.rows]))
+        return box
 
     def _sheet(self, sheet: "SheetView") -> "JsProxy":
         """This visit's score sheet: a row a deal, the latest at the foot."""

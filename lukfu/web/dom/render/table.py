@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # (for mypy only: MicroPython has no typing module)
 
     from lukfu.web.dom.render.dom import Tree
     from lukfu.web.page import PageView
-    from lukfu.web.result import ResultView
+    from lukfu.web.result import ChallengeLink, ResultView, Versus
     from lukfu.web.view import ButtonView, CardView, SeatView, TableView, TrickView
 
 
@@ -104,6 +104,7 @@ class Table:
         moved = self.shown.changed("trick", (view.trick, view.result))
         flight, self._flight = self._flight, None  # (read_places: where the cards were)
         self.node.setAttribute("data-phase", view.phase)
+        self.node.setAttribute("data-kind", view.kind)
         self.node.setAttribute("data-to-move", "" if view.to_move is None else str(view.to_move))
         for seat_view in view.seats:
             self._seat(seat_view)
@@ -243,6 +244,10 @@ class Table:
         inside = [tree("p", "result-detail", result.detail)]
         inside += [tree("p", "result-detail", line) for line in result.explanation]
         inside += [tree("p", "result-hints", result.hints_text), table]
+        if result.versus is not None:
+            inside.append(versus_tree(result.versus))
+        if result.challenge is not None:
+            inside.append(challenge_tree(result.challenge))
         if result.number is None:
             return tree("div", "result", inside=inside)
         inside.append(tree("p", "replay", inside=[
@@ -354,3 +359,33 @@ class Table:
                  [tree("span", "term-line", line) for line in view.tips])
         else:
             node.textContent = view.label
+
+
+def versus_tree(versus: "Versus") -> "Tree":
+    """Your result beside the par or your friend's: a small table, who did better, and its
+    buttons (share your result; see how your friend played)."""
+    rows = [tree("tr", inside=[tree("th", "", row.name, scope="row"),
+                               tree("td", "num", row.text, data_points=str(row.points))])
+            for row in versus.rows]
+    inside = [tree("table", "versus-table", inside=[tree("caption", "", versus.title),
+                                                    tree("tbody", inside=rows)]),
+              tree("p", "versus-said", versus.said, role="status")]
+    if versus.share_label:
+        inside.append(tree("p", "versus-share", inside=[
+            tree("span", "share-text", versus.share_text, id=versus.share_field), " ",
+            tree("button", "btn", versus.share_label, type="button", data_action="share-daily")]))
+    if versus.replay_label:
+        inside.append(tree("p", "versus-replay", inside=[
+            tree("button", "btn", versus.replay_label, type="button", data_action="challenge-replay")]))
+    attrs = {"data_par": versus.par} if versus.par else {}
+    return tree("div", "versus", inside=inside, **attrs)
+
+
+def challenge_tree(link: "ChallengeLink") -> "Tree":
+    """"Challenge a friend", pressed: the link (``data-challenge``) and a button to send it."""
+    return tree("div", "challenge", inside=[
+        tree("p", "challenge-said", link.said, role="status"),
+        tree("p", "share-row", inside=[
+            tree("a", "challenge-link", link.url, id="challenge-link", href=link.url, dir="ltr",
+                 data_challenge=""),
+            tree("button", "btn", link.copy_label, type="button", data_action="copy-challenge")])])
