@@ -53,6 +53,7 @@ def solve(page: Page, puzzle: Puzzle, language: str, shots: Path, sizes: tuple[s
     page.click("#rules [data-action='puzzles']")
     page.wait_for_selector(f"#puzzles [data-action='puzzle-{puzzle.id}']")
     assert page.evaluate("() => document.activeElement.dataset.action") == "puzzles-next"
+    page.screenshot(path=str(shots / f"puzzles-{language}-{sizes[0]}-list.png"))
     page.click(f"#puzzles [data-action='puzzle-{puzzle.id}']")
     page.wait_for_selector(f"#table[data-puzzle='{puzzle.id}']:not([data-verdict])")
     assert page.get_attribute("#table", "data-kind") == "puzzle"

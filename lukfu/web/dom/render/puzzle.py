@@ -81,8 +81,9 @@ class PuzzlePanel:
         self.listed = bool(puzzles.items)
         items = [tree("li", "puzzle-item " + item.state, inside=[
             tree("button", "btn puzzle-open", item.label, type="button", data_action=item.action,
-                 aria_current="true" if item.current else "false"),
-            tree("span", "puzzle-state", item.state_text)]) for item in puzzles.items]
+                 aria_current="true" if item.current else "false",
+                 inside=[tree("span", "puzzle-state", item.state_text)] if item.state_text else [])])
+            for item in puzzles.items]
         parts = [tree("h2", "panel-title", puzzles.title, id="puzzles-title", tabindex="-1"),
                  tree("p", "puzzles-status", puzzles.status, role="status")]
         close = tree("button", "btn", puzzles.close_label, type="button", data_action="puzzles-close")
@@ -90,7 +91,7 @@ class PuzzlePanel:
             parts.append(tree("div", "puzzles-actions", inside=[
                 tree("button", "btn primary", puzzles.next_label, type="button", data_action="puzzles-next"),
                 close]))
-            parts.append(tree("ol", "puzzles-list", inside=items, aria_label=puzzles.list_label))
+            parts.append(tree("ul", "puzzles-list", inside=items, aria_label=puzzles.list_label))
         else:
             parts.append(close)
         fill(panel, parts)
