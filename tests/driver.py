@@ -81,7 +81,7 @@ class Driver:
         self.tab: dict[str, str] = dict(tab or {})
         self.storage = storage
         self.unreachable = set(unreachable)
-        self.puzzles = puzzles  # the puzzles' file (None: static/puzzles.json, or none if missing)
+        self.puzzles = puzzles  # the puzzles' file (None: static/puzzles.json; "": unreachable)
         self.timers: list[Message] = []  # what the page is waiting to send
         self.effects: list[Effect] = []  # every effect so far, in order
         self.address = query
@@ -143,7 +143,7 @@ class Driver:
             self.send(Catalog(effect.language, path.read_bytes() if found else None))
         elif isinstance(effect, FetchPuzzles):
             found = ROOT / "static" / "puzzles.json"
-            text = self.puzzles or (found.read_text(encoding="utf-8") if found.is_file() else None)
+            text = found.read_text(encoding="utf-8") if self.puzzles is None else self.puzzles or None
             self.send(PuzzlesRead(text))
         elif isinstance(effect, Address):
             self.address = effect.query

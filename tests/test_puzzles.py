@@ -126,3 +126,13 @@ def test_at_the_page_wrong_then_right_then_back_to_the_deal() -> None:
     page.send(Press("puzzles-leave"))
     page.settle(only_computers=True)
     assert page.model.table.session.record() == mine and page.model.table.kind.name != "puzzle"
+
+
+def test_at_the_page_a_damaged_or_missing_file_is_said_and_the_deal_goes_on() -> None:
+    for text, words in (("{", "damaged"), ("", "could not be loaded")):  # ("": offline, say)
+        page = Driver("?seed=12&master=1&delay=0", puzzles=text).start()
+        page.settle(only_computers=True)
+        mine = page.model.table.session.record()
+        page.send(Press("puzzles"))
+        assert page.view.puzzles is None and any(words in n.text for n in page.view.notices)
+        assert page.model.table.session.record() == mine
