@@ -84,9 +84,12 @@ def question(tr: Translator, obs: Observation) -> str:
 def verdict_words(tr: Translator, puzzle: Puzzle, tried: Action, shown: bool, F: int) -> tuple[str, str]:
     """The verdict on ``tried`` and what follows it: why, and what it saves or costs."""
     runner = puzzle.moves[1]
+    # Translators: {other} is a move as the review's "Better: …" says it ("play 7 of Coins",
+    # "pass"); {points} a decimal.
     saves = tr.gettext("It saves {points} points on average against the next best move, {other}.",
                        points=tr.decimal(puzzle.saves), other=action_text(tr, runner.action))
     if tried == puzzle.answer:
+        # Translators: a puzzle answered right; {move} as the review's "Better: …" says a move.
         line = tr.gettext("Right: {move}.", move=action_text(tr, puzzle.answer))
         return line, tr.sentences(reason(tr, puzzle, runner, F, right=True), saves)
     move = puzzle.move(tried)
@@ -96,6 +99,7 @@ def verdict_words(tr: Translator, puzzle: Puzzle, tried: Action, shown: bool, F:
     why = "" if move is None else reason(tr, puzzle, move, F, right=False)
     if not shown:
         return line, why
+    # Translators: a puzzle's answer, shown; {move} as the review's "Better: …" says a move.
     answer = tr.gettext("The answer: {move}.", move=action_text(tr, puzzle.answer))
     return line, tr.sentences(why, answer, saves)
 
@@ -109,6 +113,7 @@ def reason(tr: Translator, puzzle: Puzzle, move: Move, F: int, right: bool) -> s
     if move.reason == "won-more":
         won, other = round(100 * best.won), round(100 * move.won)
         if right:
+            # Translators: "It" is the puzzle's answer, which you found.
             return tr.gettext("It won {best}% of the coach's sampled deals; the next best move, "
                               "{made}%.", best=won, made=other)
         return tr.gettext("The best move won {best}% of the coach's sampled deals; yours, {made}%.",
@@ -125,6 +130,7 @@ def puzzle_view(tr: Translator, model: Model) -> PuzzleView | None:
         return None
     puzzles = puzzling.ordered(model)
     number = next(n for n, p in enumerate(puzzles, 1) if p.id == puzzle.id)
+    # Translators: {theme} is one of the puzzles' themes ("Call or pass", "What to lead"…).
     title = tr.gettext("Puzzle {n} of {count}: {theme}", n=number, count=len(puzzles),
                        theme=theme_name(tr, puzzle.theme))
     start = session.before(table.step).observation(YOU) if asked.out else session.observation(YOU)
@@ -193,10 +199,12 @@ def puzzles_view(tr: Translator, model: Model) -> PuzzlesView | None:
     items = []
     for number, puzzle in enumerate(puzzles, 1):
         state = "solved" if puzzle.id in progress.solved else "tried" if puzzle.id in progress.tried else ""
+        # Translators: a button of the puzzles' list; {rating} is its Elo-like difficulty (890–2110).
         items.append(PuzzleItem(
             puzzling.OPEN + puzzle.id,
             tr.gettext("Puzzle {n}: {theme}, rated {rating}", n=number, theme=theme_name(tr, puzzle.theme),
                        rating=tr.number(puzzle.rating)),
+            # Translators: a puzzle you answered right at last; one you answered, not yet right.
             state, {"solved": tr.gettext("Solved"), "tried": tr.gettext("Tried")}.get(state, ""),
             puzzle.id == on_table))
     return PuzzlesView(title, status, tuple(items), tr.gettext("Next puzzle"), close, listed)
