@@ -136,3 +136,16 @@ def test_at_the_page_a_damaged_or_missing_file_is_said_and_the_deal_goes_on() ->
         page.send(Press("puzzles"))
         assert page.view.puzzles is None and any(words in n.text for n in page.view.notices)
         assert page.model.table.session.record() == mine
+
+
+def test_the_lesson_opened_at_a_puzzle_leaves_for_the_deal_the_puzzle_was_opened_over() -> None:
+    page = Driver("?seed=12&master=1&delay=0").start()
+    page.settle(only_computers=True)
+    mine = page.model.table.session.record()
+    page.send(Press("puzzles"))
+    page.send(Press(f"puzzle-{puzzles()[0].id}"))
+    page.send(Press("learn"))
+    assert page.model.table.kind.scripted
+    page.send(Press("lesson-leave"))
+    page.settle(only_computers=True)
+    assert page.model.table.session.record() == mine and not page.view.notices

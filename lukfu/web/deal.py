@@ -162,6 +162,12 @@ def save_text(table: Table) -> str | None:
                       dealt=kind.dealt, step=table.step, aside=table.aside)
 
 
+def kept_text(table: Table) -> str | None:
+    """What a table opened over ``table`` (the lesson, a puzzle) keeps aside to come back to: its
+    save, or for a puzzle (never saved) the deal the puzzle was itself opened over."""
+    return table.aside if table.kind.puzzled else save_text(table)
+
+
 def tell(model: Model, fx: list[Effect], events: tuple[Event, ...]) -> Model:
     """Log what everybody saw; a finished deal is counted, and added to the tab's total."""
     session = model.table.session

@@ -46,7 +46,7 @@ def learn(model: Model, fx: list[Effect]) -> Model:
     table, player = model.table, model.player
     if table.kind.scripted:
         return model
-    return start(model, fx, 0 if player.lesson_done else player.lesson_step, deal.save_text(table))
+    return start(model, fx, 0 if player.lesson_done else player.lesson_step, deal.kept_text(table))
 
 
 def start(model: Model, fx: list[Effect], step: int, kept: str | None) -> Model:

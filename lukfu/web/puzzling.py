@@ -135,7 +135,7 @@ def open_puzzle(model: Model, fx: list[Effect], puzzle: Puzzle) -> Model:
         return deal.notice(model, "puzzles-damaged")
     if not session.waiting_for_person():
         return deal.notice(model, "puzzles-damaged")
-    aside = table.aside if table.kind.puzzled else (deal.save_text(table) if table.kind.saved else None)
+    aside = deal.kept_text(table) if table.kind.saved or table.kind.puzzled else None
     visit = model.visit._replace(log=(), puzzles_open="")
     model = deal.begin(model._replace(visit=visit), PUZZLE, session,
                        step=len(session.state.history), aside=aside)
