@@ -82,7 +82,7 @@ def test_todays_deal_beside_its_par_then_a_friend_plays_the_challenge(
     number, master = daily_deal(day)
     page.goto("index.html?delay=0")
     page.wait_for_selector(READY, timeout=30_000)
-    page.click("#actions [data-action='daily']")  # "Today's deal", as a player finds it
+    page.click("[data-action='daily']")  # "Today's deal", beside "Learn to play"
     page.wait_for_function("() => document.getElementById('table').dataset.kind === 'daily'")
     assert "Today's deal" in page.inner_text("#practice")
     twin = play_out(page, Session.new(number, master, LEVEL))
@@ -98,8 +98,8 @@ def test_todays_deal_beside_its_par_then_a_friend_plays_the_challenge(
     axe_clean(page)
     # Your day is kept: the statistics say it, with the par beside your result.
     assert "Days played: 1." in page.inner_text("#stats-body")
-    # "Challenge a friend": the link, shown in [data-challenge].
-    page.click("#actions [data-action='challenge']")
+    # "Challenge a friend", in the result: the link, shown in [data-challenge].
+    page.click("#trick [data-action='challenge']")
     link = page.get_attribute("[data-challenge]", "href") or ""
     code = re.search(r"\?challenge=([\w-]+)$", link)
     assert code and read_challenge(code.group(1)).net == you

@@ -122,12 +122,15 @@ def versus(tr: Translator, model: Model) -> Versus | None:
 
 
 def link_view(tr: Translator, model: Model) -> ChallengeLink | None:
-    """"Challenge a friend", pressed: the link, and what it does."""
-    link = model.table.challenge_link
-    if not link:
+    """At the end of a deal: "Challenge a friend", then the link and what it does."""
+    table = model.table
+    if MAKE in table.kind.withheld:
         return None
+    label = tr.gettext("Challenge a friend")
+    if not table.challenge_link:
+        return ChallengeLink(label)
     return ChallengeLink(
+        label,
         tr.gettext("Send this link to a friend: they play the same cards in your seat, then see "
                    "your result beside theirs and how you played."),
-        link, tr.gettext("Copy link"))
-
+        table.challenge_link, tr.gettext("Copy link"))

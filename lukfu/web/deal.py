@@ -132,12 +132,11 @@ def set_aside(model: Model, fx: list[Effect], number: int, master: int | None,
     kept to go back to ("Back to your deal", `update.resume_aside`): the table's, or at the
     page's start the save (``saved``) not yet on the table."""
     table = model.table
-    if saved is None:
-        if table.kind.scripted or not table.kind.saved or table.session is None:
-            return model  # (the lesson picks up where it was left; an unsaved table is not yours)
-        if not table.session.state.history:
-            return model  # (nothing done in it yet: nothing to lose)
-        saved = save_text(table)
+    if saved is None and table.session is not None and not table.kind.scripted:
+        if table.kind.puzzled:  # (never saved: the deal it was opened over)
+            saved = table.aside
+        elif table.kind.saved and table.session.state.history:  # (untouched: nothing to lose)
+            saved = save_text(table)
     aside = unfinished(saved, number, master)
     if aside is None:
         return model

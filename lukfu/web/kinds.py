@@ -7,7 +7,7 @@ nowhere else: whether it is saved, counted, reviewed, hinted, replayed, shared, 
 new kind (a daily deal, a puzzle) is one more row.
 
 >>> FREE.withheld, sorted(LESSON.withheld)
-(frozenset(), ['challenge', 'copy-link', 'daily', 'hint', 'new-deal', 'replay', 'review'])
+(frozenset(), ['challenge', 'copy-link', 'hint', 'new-deal', 'replay', 'review'])
 >>> KINDS["shared"] == SHARED, SHARED.counted, LESSON.counted, PRACTICE.counted
 (True, True, False, False)
 >>> sorted({kind.family for kind in KINDS.values()})
@@ -47,7 +47,6 @@ class TableKind(NamedTuple):
         """The buttons (``data-action``) a table of this kind does not offer."""
         offered = {"copy-link": self.dealt, "review": self.reviewed, "hint": self.hinted,
                    "replay": self.replayed, "new-deal": not (self.scripted or self.puzzled),
-                   "daily": not (self.scripted or self.puzzled),
                    "challenge": not (self.scripted or self.puzzled)}
         return frozenset(name for name, yes in offered.items() if not yes)
 

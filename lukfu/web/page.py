@@ -76,6 +76,7 @@ class PageView(NamedTuple):
     confirming: bool  # "Abandon this deal?" is asked
     suit_tip: SuitTipView | None
     share_status: str
+    copy_by_hand: bool  # copying the share link failed: its box is shown, to copy it from
     review: ReviewView | None  # the coach's review, once opened
     lesson: LessonView | None  # the guided first deal's step, while it is on
     old_word: str  # written across an Old card of your hand
@@ -288,6 +289,7 @@ def page_view(model: Model) -> PageView:
         suit_tip=suit_tip_view(tr) if visit.suit_tip else None,
         share_status={"copied": tr.gettext("The link is copied."),
                       "select": tr.gettext("Copy the link from the box.")}.get(table.share_status, ""),
+        copy_by_hand=table.share_status == "select",
         review=practice.offered(tr, table, review_view(tr, table.coaching)),
         lesson=lesson_view(tr, model),
         # Translators: written across a card as narrow as 24 px; put a soft hyphen (U+00AD)

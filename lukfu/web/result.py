@@ -45,11 +45,13 @@ class Versus(NamedTuple):
 
 
 class ChallengeLink(NamedTuple):
-    """"Challenge a friend", pressed: the link that carries this deal and how you played it."""
+    """"Challenge a friend" (its button, until pressed), then the link that carries this deal
+    and how you played it."""
 
-    said: str
-    url: str
-    copy_label: str
+    label: str  # the button's
+    said: str = ""
+    url: str = ""
+    copy_label: str = ""
 
 
 class ResultView(NamedTuple):

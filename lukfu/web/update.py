@@ -153,8 +153,8 @@ def press(model: Model, fx: list[Effect], name: str) -> Model:
         return model  # (the lesson has "Leave the lesson" instead)
     if name == "new-deal" and session is not None and not session.is_over and not table.failure:
         return model._replace(table=table._replace(confirming=True))  # abandon only once confirmed
-    if name == "daily" and name not in table.kind.withheld:
-        return dailies.today(model, fx)
+    if name == "daily":  # "Today's deal" (beside "Learn to play": the lesson is left for it)
+        return dailies.today(learning.leave(model, fx) if table.kind.scripted else model, fx)
     if name == "keep-playing":
         return model._replace(table=table._replace(confirming=False))
     if name in ("new-deal", "restart", "abandon"):

@@ -333,10 +333,8 @@ def buttons(
         ButtonView("hint", mine and not over, mine and not hinting, tr.gettext("Hint")),
         # (before the end it abandons the deal in progress, once the player confirms)
         ButtonView("new-deal", True, True, tr.gettext("New deal")),
-        ButtonView("daily", True, True, tr.gettext("Today's deal")),  # (`dailies`)
         ButtonView("replay", over, over, tr.gettext("Replay this deal")),
         ButtonView("review", over, over, tr.gettext("Review this deal")),
-        ButtonView("challenge", over, over, tr.gettext("Challenge a friend")),  # (`challenging`)
     )
 
 

@@ -141,6 +141,7 @@ class Table:
         status = document.getElementById("share-status")
         if status and self.words is not None:
             status.textContent = self.words.share_status
+            status.parentElement.toggleAttribute("data-by-hand", self.words.copy_by_hand)
 
     def _seat(self, view: "SeatView") -> None:
         if not self.shown.changed(f"seat{view.seat}", view):
@@ -246,19 +247,22 @@ class Table:
         inside += [tree("p", "result-hints", result.hints_text), table]
         if result.versus is not None:
             inside.append(versus_tree(result.versus))
-        if result.challenge is not None:
-            inside.append(challenge_tree(result.challenge))
+        challenge = result.challenge
+        if challenge is not None and (challenge.url or result.number is None):
+            inside.append(challenge_tree(challenge))  # (its link; or no share row to sit in)
         if result.number is None:
             return tree("div", "result", inside=inside)
         inside.append(tree("p", "replay", inside=[
             tree("span", "", result.number_text), " ",
             tree("a", "", result.replay_label, href=result.replay_href)]))
+        row = [tree("input", "share-link", id="share-link", type="text", readonly="", dir="ltr",
+                    spellcheck="false", value=result.share_url),
+               tree("button", "btn", result.copy_label, type="button", data_action="copy-link")]
+        if challenge is not None and not challenge.url:  # ("Challenge a friend", beside it)
+            row.append(challenge_tree(challenge))
         inside.append(tree("div", "share", inside=[
             tree("label", "share-label", result.share_label, **{"for": "share-link"}),
-            tree("div", "share-row", inside=[
-                tree("input", "share-link", id="share-link", type="text", readonly="", dir="ltr",
-                     spellcheck="false", value=result.share_url),
-                tree("button", "btn", result.copy_label, type="button", data_action="copy-link")]),
+            tree("div", "share-row", inside=row),
             tree("p", "share-status", role="status", id="share-status")]))
         return tree("div", "result", inside=inside, data_deal=str(result.number))
 
@@ -382,7 +386,9 @@ def versus_tree(versus: "Versus") -> "Tree":
 
 
 def challenge_tree(link: "ChallengeLink") -> "Tree":
-    """"Challenge a friend", pressed: the link (``data-challenge``) and a button to send it."""
+    """"Challenge a friend"; once pressed, the link (``data-challenge``) and a button to send it."""
+    if not link.url:
+        return tree("button", "btn", link.label, type="button", data_action="challenge")
     return tree("div", "challenge", inside=[
         tree("p", "challenge-said", link.said, role="status"),
         tree("p", "share-row", inside=[
