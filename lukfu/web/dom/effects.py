@@ -115,6 +115,7 @@ class Effects:
         self.app.send(Copied(ok))
         link = document.getElementById("share-link")
         if not ok and link:
+            link.parentElement.parentElement.setAttribute("data-by-hand", "")  # (shown at once)
             link.focus()
             link.select()
 
