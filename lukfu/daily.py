@@ -110,12 +110,6 @@ def day_of(number: int) -> str | None:
     return day_text(found) if 0 < number < MODULUS and 0 < found <= LAST_DAY else None
 
 
-def daily_session(day: str) -> Session:
-    """The day's deal as you play it: you at seat 0, Strong in the other two."""
-    number, master = daily_deal(day)
-    return Session.new(number, master, LEVEL)
-
-
 def par_thinking(day: str) -> Thinking[int]:
     """The day's par, worked out in slices (the page's worker lets the page be heard between
     them): Expert plays seat 0 of the day's deal to its end against the same Strong players."""

@@ -132,11 +132,10 @@ def set_aside(model: Model, fx: list[Effect], number: int, master: int | None,
     kept to go back to ("Back to your deal", `update.resume_aside`): the table's, or at the
     page's start the save (``saved``) not yet on the table."""
     table = model.table
-    if saved is None and table.session is not None and not table.kind.scripted:
-        if table.kind.puzzled:  # (never saved: the deal it was opened over)
-            saved = table.aside
-        elif table.kind.saved and table.session.state.history:  # (untouched: nothing to lose)
-            saved = save_text(table)
+    session, kind = table.session, table.kind
+    if saved is None and session is not None and not kind.scripted and (
+            kind.puzzled or (kind.saved and session.state.history)):  # (untouched: nothing lost)
+        saved = kept_text(table)
     aside = unfinished(saved, number, master)
     if aside is None:
         return model

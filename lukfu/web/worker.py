@@ -159,8 +159,9 @@ class Game:
 
     def _dispatch(self, message: Message, effects: list[Effect]) -> None:
         visit = self.model.visit
-        if visit.today and visit.today != today():  # (past midnight: a new day's deal)
-            self.model = self.model._replace(visit=visit._replace(today=today()))
+        date = today()
+        if visit.today and visit.today != date:  # (past midnight: a new day's deal)
+            self.model = self.model._replace(visit=visit._replace(today=date))
         try:
             self.model, more = update(self.model, message)
         except Exception as error:
