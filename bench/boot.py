@@ -9,12 +9,16 @@ Pyodide's own start as much as the game's), and "stock", on Pyodide's files as n
 them (runtime/pyodide/: the whole standard library, as sources).
 
 Cold = a fresh browser profile; warm = a second navigation in the same profile a second later
-(HTTP cache and V8's code cache filled).  The built site (site/) is served from a project folder
+(HTTP cache and V8's code cache filled); third = a third one, a second after that.
+The built site (site/) is served from a project folder
 (/luk-fu/) with GitHub Pages' caching (``Cache-Control: max-age=600``).  Times come from the
 page's own clock (``performance.now()`` when the ready condition first holds, i.e. milliseconds
 since navigation start).  "game" and "bare" run without service workers; "game+sw" lets the
 game's service worker install after the cold visit (until it is active), so that its warm visit
-is answered by the service worker: compare its warm time with the game's.  For "game+sw" it
+is answered by the service worker: compare its warm time with the game's.  Neither starts from a
+memory snapshot (the page's snapshot is deleted before each of their visits): "snapshot" is a
+returning player's, with the service worker and the snapshot the cold visit kept once its game
+was idle (static/pyodide.mjs); each of its later visits must say it started from it.  For "game+sw" it
 also adds up what the server sent during its cold visit until the service worker was active (the
 precache's downloads included, which the page's own request events do not show), each response
 as GitHub Pages sends it, gzip'd: the bytes of a first visit over the network; and it names the
@@ -31,6 +35,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
 import shutil
 import statistics
 import sys
@@ -57,6 +62,9 @@ GAME_READY = (
 BARE_READY = "document.body !== null && document.body.dataset.ready === '1'"
 SW_ACTIVE = """navigator.serviceWorker.getRegistration().then(
   (r) => !!(r && r.active && r.active.state === "activated"))"""
+SNAPSHOT_KEPT = "caches.open('lukfu-snapshot').then((c) => c.keys()).then((k) => k.length > 0)"
+NO_SNAPSHOT = "caches.delete('lukfu-snapshot')"
+RESTORED = "lukfu: Python restored from a snapshot"  # the worker's console, when it did
 
 BARE_HTML = """<!doctype html>
 <html lang="en">
@@ -100,8 +108,10 @@ class Target:
     ready_js: str
     service_workers: str = "block"
     settle_js: str = ""  # what must hold after the cold visit before the warm one
+    snapshot: bool = False  # its later visits start from the snapshot (else: none is left to)
     cold: list[float] = field(default_factory=list)
     warm: list[float] = field(default_factory=list)
+    third: list[float] = field(default_factory=list)
     cold_bytes: list[int] = field(default_factory=list)
     own_bytes: int = 0  # bytes the page loaded from outside runtime/ (cold load)
     requests: int = 0  # requests of the last cold load until ready (the page and what it fetched)
@@ -147,7 +157,7 @@ def wait_until(page: Any, js: str, timeout_s: float) -> None:
 
 def measure(playwright: Any, chromium: ModuleType, base: str, target: Target,
             served: list[str]) -> None:
-    """One cold load in a fresh profile, then one warm load in the same profile."""
+    """One cold load in a fresh profile, then two more in the same profile."""
     url = base + target.path
     site_origin = urlsplit(base).netloc
     with tempfile.TemporaryDirectory(prefix="lukfu-boot-") as profile:
@@ -163,15 +173,18 @@ def measure(playwright: Any, chromium: ModuleType, base: str, target: Target,
                 if network and urlsplit(request.url).netloc != site_origin:
                     target.problems.add(f"request to another origin: {request.url}")
 
+            restored: list[str] = []
             context.on("request", on_request)
             finished: list[Any] = []
             context.on("requestfinished", lambda request: finished.append(request))
-            context.on(
-                "console",
-                lambda msg: (
-                    target.problems.add(f"console error: {msg.text}") if msg.type == "error" else None
-                ),
-            )
+
+            def on_console(message: Any) -> None:
+                if message.type == "error":
+                    target.problems.add(f"console error: {message.text}")
+                elif message.text.startswith(RESTORED):
+                    restored.append(message.text)
+
+            context.on("console", on_console)
             context.on("weberror", lambda err: target.problems.add(f"page error: {err.error}"))
             page = context.pages[0] if context.pages else context.new_page()
             served.clear()
@@ -185,12 +198,20 @@ def measure(playwright: Any, chromium: ModuleType, base: str, target: Target,
                 time.sleep(1.0)  # the last responses logged
                 target.gzipped.append(gzipped_bytes(list(served), base))
                 target.twice = {path: n for path, n in Counter(served).items() if n > 1}
-            time.sleep(1.0)  # let Chromium write its caches, as between two real visits
-            seconds, _, _, _ = load_once(page, url, 90_000, finished)
-            target.warm.append(seconds)
+            for visit in (target.warm, target.third):
+                time.sleep(1.0)  # let Chromium write its caches, as between two real visits
+                if not target.snapshot and target.name.startswith("game"):
+                    page.evaluate(NO_SNAPSHOT)
+                restored.clear()
+                seconds, _, _, _ = load_once(page, url, 90_000, finished)
+                visit.append(seconds)
+                if bool(restored) != target.snapshot:
+                    target.problems.add("a visit " + ("did not start" if target.snapshot else "started")
+                                        + " from a snapshot")
         finally:
             context.close()
-    print(f"  {target.name}: cold {target.cold[-1]:.2f} s, warm {target.warm[-1]:.2f} s", flush=True)
+    print(f"  {target.name}: cold {target.cold[-1]:.2f} s, warm {target.warm[-1]:.2f} s, "
+          f"third {target.third[-1]:.2f} s", flush=True)
 
 
 def site_file(served: str, base: str) -> Path:
@@ -225,7 +246,7 @@ def mb(size: float) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="cold (and warm) loads per page")
-    parser.add_argument("--only", help="comma-separated pages to time: game, game+sw, bare, stock")
+    parser.add_argument("--only", help="comma-separated pages to time: game, game+sw, snapshot, bare, stock")
     args = parser.parse_args()
 
     try:
@@ -251,10 +272,12 @@ def main() -> None:
     devserver.record_sent(server, served)
     site_root = url.removesuffix(devserver.PROJECT_FOLDER + "/")
 
-    wanted = set((args.only or "game,game+sw,bare,stock").split(","))
+    wanted = set((args.only or "game,game+sw,snapshot,bare,stock").split(","))
+    kept = f"Promise.all([{SW_ACTIVE}, {SNAPSHOT_KEPT}]).then((both) => both.every(Boolean))"
     targets = [
         Target("game", f"{devserver.PROJECT_FOLDER}/", GAME_READY),
         Target("game+sw", f"{devserver.PROJECT_FOLDER}/", GAME_READY, "allow", SW_ACTIVE),
+        Target("snapshot", f"{devserver.PROJECT_FOLDER}/", GAME_READY, "allow", kept, snapshot=True),
         Target("bare", "bench/bare.html", BARE_READY),
         Target("stock", "bench/stock.html", BARE_READY),
     ]
@@ -277,19 +300,26 @@ def main() -> None:
         shutil.rmtree(parent)
 
     print()
-    print(f"Boot to ready, headless Chromium, median of {args.runs} ({url})")
-    print(f"{'page':6} {'cold':>8} {'warm':>8} {'warm/cold':>10} {'cold transfer':>14}")
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"Boot to ready, headless Chromium, median of {args.runs} ({url}; load average now {load})")
+    print(f"{'page':9} {'cold':>8} {'warm':>8} {'third':>8} {'cold transfer':>14}")
     for t in targets:
-        cold, warm = statistics.median(t.cold), statistics.median(t.warm)
+        cold, warm, third = (statistics.median(v) for v in (t.cold, t.warm, t.third))
         transfer = mb(statistics.median(t.cold_bytes))
-        print(f"{t.name:6} {cold:>7.2f}s {warm:>7.2f}s {warm / cold:>10.2f} {transfer:>14}")
+        print(f"{t.name:9} {cold:>7.2f}s {warm:>7.2f}s {third:>7.2f}s {transfer:>14}")
     by_name = {t.name: t for t in targets}
-    for floor, note in (("bare", ""), ("stock", " (target: at most 1.10)")):
-        if "game" in by_name and floor in by_name:
-            game, under = by_name["game"], by_name[floor]
-            cold_ratio = statistics.median(game.cold) / statistics.median(under.cold)
-            warm_ratio = statistics.median(game.warm) / statistics.median(under.warm)
-            print(f"game/{floor}: cold {cold_ratio:.2f}, warm {warm_ratio:.2f}{note}")
+    targets_of = {("game", "bare"): " (target: cold at most 1.25)",
+                  ("game", "stock"): " (target: at most 1.10)",
+                  ("snapshot", "bare"): " (target: warm and third at most 1.00)"}
+    for (name, floor), note in targets_of.items():
+        if name in by_name and floor in by_name:
+            game, under = by_name[name], by_name[floor]
+            ratios = [statistics.median(getattr(game, visit)) / statistics.median(getattr(under, visit))
+                      for visit in ("cold", "warm", "third")]
+            print(f"{name}/{floor}: cold {ratios[0]:.2f}, warm {ratios[1]:.2f}, third {ratios[2]:.2f}{note}")
+    if "game+sw" in by_name and "bare" in by_name:
+        ratio = statistics.median(by_name["game+sw"].warm) / statistics.median(by_name["bare"].warm)
+        print(f"game+sw/bare: warm {ratio:.2f} (the service worker's answer without a snapshot)")
     if "game+sw" in by_name and by_name["game+sw"].gzipped:
         print(f"a cold visit with the precache, gzip'd: {mb(statistics.median(by_name['game+sw'].gzipped))}"
               " (target: at most 5.5 MB)")

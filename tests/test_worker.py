@@ -158,3 +158,19 @@ def test_every_view_crosses_to_the_page_whole() -> None:
     view = page_view(page.game.model)
     same(view, wrap(json.loads(json.dumps(plain(view)))))
     same(view, page.view)
+
+
+def test_the_snapshot_is_kept_once_the_hand_is_on_the_table_and_the_game_idle() -> None:
+    """The interpreter's snapshot (static/pyodide.mjs) goes on the device once: after the first
+    view (not while a French page still waits for its words), when nothing is under way."""
+    page = JsonPage(languages=("fr-fr",))
+    kept: list[tuple[int, int, bool]] = []
+
+    async def keep() -> None:
+        kept.append((page.game.seq, len(page.game.tasks), page.view is not None))
+
+    page.game.keep_snapshot = keep  # type: ignore[method-assign]
+    page.send(["start", page.boot])
+    assert kept == [(page.game.seq, 1, True)]  # (the one task under way: the keeping itself)
+    page.send(["press", "call"])
+    assert len(kept) == 1

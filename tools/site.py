@@ -316,7 +316,23 @@ def interpreter(ship: Shipment) -> str:
                           text, flags=re.M)
     if found != 1:
         raise runtime.BuildError(f"{INTERPRETER} has no `const LOCK = null;` line for the package index")
+    key = snapshot_key(ship, text)
+    text, found = re.subn(r"^const SNAPSHOT = null;", lambda _m: f'const SNAPSHOT = "{key}";',
+                          text, flags=re.M)
+    if found != 1:
+        raise runtime.BuildError(f"{INTERPRETER} has no `const SNAPSHOT = null;` line for the snapshot's key")
     return text
+
+
+def snapshot_key(ship: Shipment, interpreter_text: str) -> str:
+    """What a memory snapshot of the game's Python depends on, hashed: Pyodide's version, the
+    standard library and the game's archive as they ship, and the module that makes it (so a
+    snapshot of another build is never restored: static/pyodide.mjs)."""
+    digest = hashlib.sha256(f"pyodide {ship.pyodide_version}\n".encode())
+    for path in (f"{ship.pyodide}/{stdlib.NAME}", bytecode.ARCHIVE):
+        digest.update(ship.files[path].read_bytes())
+    digest.update(interpreter_text.encode("utf-8"))
+    return digest.hexdigest()[:20]
 
 
 def page_configs(ship: Shipment) -> dict[str, dict[str, object]]:

@@ -14,4 +14,5 @@ URL: JsProxy
 console: JsProxy
 document: JsProxy
 fetch: JsProxy
+lukfuKeepSnapshot: JsProxy  # (the game's worker: static/pyodide.mjs)
 window: JsProxy

@@ -60,6 +60,7 @@ from lukfu.web.update import update
 
 SLICE_SECONDS = 0.02  # thinking pauses this often for a message from the page
 PROGRESS_SECONDS = 0.2  # the coach's progress is told at most this often
+IDLE_SECONDS = 2.0  # the game this long without a message or work of its own: idle (the snapshot)
 PUZZLES_URL = "static/puzzles.json"  # relative to the page (tools/puzzles.py writes it)
 T = TypeVar("T")
 
@@ -122,6 +123,7 @@ class Game:
         self.news = asyncio.Event()  # set while the outbox holds an answer
         self.tasks: set[asyncio.Task[None]] = set()  # the game's own work, under way
         self.reviewing = object()  # the review under way (a new one stops the last)
+        self.keeping = False  # the interpreter's snapshot is to be kept once the game is idle
 
     # --- the page's two calls -----------------------------------------------------------------
 
@@ -145,6 +147,9 @@ class Game:
         thoughts = [batch["thought"] for batch in told if "thought" in batch]
         if thoughts:
             answer["thought"] = thoughts[-1]
+        if answer["view"] is not None and not self.keeping:  # (the first hand is on the table)
+            self.keeping = True
+            self._start(self._keep_snapshot())
         return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
 
     # --- inside -------------------------------------------------------------------------------
@@ -294,6 +299,26 @@ class Game:
         except Exception:  # offline before the service worker had it: said on the page
             data = None
         return PuzzlesRead(None if data is None else data.decode("utf-8", "replace"))
+
+    async def _keep_snapshot(self) -> None:
+        """Once the game has been idle a while (no message, no work of its own), the snapshot
+        its interpreter made of itself before the game began goes on the device, for the next
+        visit to start from (static/pyodide.mjs)."""
+        while True:
+            seq = self.seq
+            await self.pause(IDLE_SECONDS)
+            if self.seq == seq and len(self.tasks) == 1:  # (this one)
+                break
+        await self.keep_snapshot()
+
+    @staticmethod
+    async def keep_snapshot() -> None:
+        """Keep the interpreter's snapshot, if it made one this visit (never fails)."""
+        try:
+            from js import lukfuKeepSnapshot
+        except ImportError:  # a visit that started from one, or not in a browser
+            return
+        await lukfuKeepSnapshot()
 
     @staticmethod
     async def pause(seconds: float) -> None:
