@@ -10,9 +10,13 @@ boot's tasks over 50 ms and what the page had last finished before it (a downloa
 the page's Python marks).  It also samples,
 every half second, the resident memory of Chromium's renderer processes (the page and its
 game's worker live in one) and prints the largest (target: under 300 MB through an Expert deal).
+With ``--returning``, the visit is a returning player's: a first visit in the same browser
+context, until its game has kept the snapshot of its Python (static/pyodide.mjs), then the
+visit measured, in a new tab, which starts from it.
 
     .venv/bin/python bench/long_tasks.py                 # Expert, 2 deals
     .venv/bin/python bench/long_tasks.py --level strong --deals 1
+    .venv/bin/python bench/long_tasks.py --deals 1 --returning
 """
 
 from __future__ import annotations
@@ -92,6 +96,19 @@ def now(page: Any) -> float:
     return float(page.evaluate("performance.now()"))
 
 
+def first_visit(page: Any, base: str) -> None:
+    """A visit until its game has kept its snapshot (once idle, with the hand on the table)."""
+    page.goto(f"{base}index.html?delay=0&lang=en")
+    page.wait_for_selector(PLAYABLE, timeout=180_000)
+    for _ in range(240):
+        if page.evaluate("caches.open('lukfu-snapshot').then((c) => c.keys()).then((k) => k.length)"):
+            break
+        page.wait_for_timeout(250)
+    else:
+        raise SystemExit("bench/long_tasks.py: the first visit kept no snapshot in 60 s")
+    page.close()
+
+
 def play_deal(page: Any) -> None:
     follow_hints(page)
     # The coach's review of the deal (its summary or its panel) before the next part.
@@ -143,6 +160,7 @@ def main() -> None:
     parser.add_argument("--level", default="expert", choices=["beginner", "casual", "strong", "expert"])
     parser.add_argument("--deals", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--returning", action="store_true", help="a returning player's visit")
     args = parser.parse_args()
     try:
         from playwright.sync_api import sync_playwright
@@ -155,8 +173,13 @@ def main() -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path=chromium.find_chromium(), args=chromium.FLAGS, headless=True)
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.add_init_script(INIT % args.level)
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            context.add_init_script(INIT % args.level)
+            if args.returning:
+                first_visit(context.new_page(), base)
+            said: list[str] = []
+            context.on("console", lambda message: said.append(message.text))
+            page = context.new_page()
             memory = MemoryWatch()
             memory.start()
             parts = session(page, base, args.level, args.deals, args.seed)
@@ -186,6 +209,8 @@ def main() -> None:
           f" (target: none over {LONG_TASK_MS} ms)")
     print(f"the renderer process's resident memory, at most: {memory.largest / 1e6:.0f} MB"
           " (target: under 300 MB)")
+    restored = any(text.startswith("lukfu: Python restored from a snapshot") for text in said)
+    print(f"the game's Python {'was restored from a snapshot' if restored else 'started afresh'}")
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 

@@ -2,20 +2,19 @@
 // the pinned Pyodide (tools/site.py names its versioned folder in place of runtime/pyodide/),
 // each download counted for the page's loading bar (lukfu/web/dom/loading.py listens on this
 // worker), and a broken one fails the start, "load: …" (Pyodide would only warn and wait).
-// A returning visit starts from a memory snapshot of a Python that has already imported the game
-// (made on an earlier visit, before PyScript or the player touched it, and kept on the device by
-// `lukfuKeepSnapshot` once the game is idle: lukfu/web/worker.py); a snapshot that does not
-// restore is dropped, and Python starts afresh.
-// JavaScript: it runs before Python can.
+// A returning visit's Python is restored from a memory snapshot taken on an earlier visit, after
+// it imported the game and before PyScript or the player touched it, kept on the device once the
+// game was idle (lukfu/web/worker.py calls lukfuKeepSnapshot); one that fails to restore is
+// dropped, and Python starts afresh.  JavaScript: it runs before Python can.
 import { loadPyodide as load, version } from "../runtime/pyodide/pyodide.mjs";
 
 export { version };
 const FOLDER = new URL("../runtime/pyodide/", import.meta.url).href;
 const LOCK = null;  // (tools/site.py writes Pyodide's package index here: one download fewer)
-// What a snapshot depends on (tools/site.py writes a hash of Pyodide's version, its standard
-// library, the game's archive and this module): another one is never restored, null: none made.
+// The snapshot's name: a hash of what it depends on, Pyodide's version, its standard library, the
+// game's archive and this module (tools/site.py writes it; null: no snapshot).
 const SNAPSHOT = null;
-const SNAPSHOTS = "lukfu-snapshot", SHELF = new URL("../snapshot/", import.meta.url).href, DIGEST = "X-Lukfu-SHA-256";
+const SHELF = new URL("../snapshot/", import.meta.url).href, DIGEST = "X-Lukfu-SHA-256";
 const tell = (news) => postMessage({ lukfu: news });
 let fail, restoring = false;
 const failed = new Promise((_, reject) => {
@@ -25,12 +24,8 @@ self.addEventListener("unhandledrejection", (event) => event.preventDefault()); 
 
 const download = self.fetch.bind(self), ARCHIVE = new URL("../lukfu.zip", import.meta.url).href;
 const early = download(ARCHIVE);  // the game's archive (pyscript.toml's [files]), with Pyodide's own
-const IMPORT_GAME = "import sys\nsys.path.insert(0, 'lukfu.zip')\nimport lukfu.web.worker";  // (as index.html)
-// The snapshot of this version on the device, looked for as soon as the worker starts (undefined:
-// none kept).
-const shelved = SNAPSHOT && self.caches
-  ? caches.open(SNAPSHOTS).then((shelf) => shelf.match(SHELF + SNAPSHOT)).catch(() => undefined)
-  : Promise.resolve(undefined);
+const shelf = SNAPSHOT && self.caches ? caches.open("lukfu-snapshot").catch(() => null) : null;
+const shelved = shelf && shelf.then((opened) => opened && opened.match(SHELF + SNAPSHOT)).catch(() => null);
 
 export async function loadPyodide(options) {
   // A first visit (index.html made the cache: no service worker answers it yet) keeps a copy of
@@ -59,63 +54,60 @@ export async function loadPyodide(options) {
   }
   const start = (more) => Promise.race([
     load({ ...options, indexURL: FOLDER, lockFileContents: LOCK && JSON.stringify(LOCK), ...more }), failed]);
-  const shelf = SNAPSHOT && self.caches ? await caches.open(SNAPSHOTS).catch(() => null) : null;
-  const restored = shelf && await restore(shelf, start);
+  const opened = await shelf;
+  const restored = opened && await restore(opened, start);
   if (restored) return restored;
-  const pyodide = await start(shelf ? { _makeSnapshot: true } : {});
-  if (shelf) await prepare(pyodide, shelf);
+  const pyodide = await start(opened ? { _makeSnapshot: true } : {});
+  if (opened) await prepare(pyodide, opened);
   return pyodide;
 }
 
-// The snapshot kept for this version, restored (null if there is none, or it did not restore:
-// then it is dropped).  What its bytes hash to must be what was kept beside them (a snapshot cut
-// short or spoilt on the device is not used): hashed while Pyodide loads, checked before Python
-// is handed over.  A download that fails meanwhile is not the game's failure yet: the fresh start
-// that follows tries again, and says so.
-async function restore(shelf, start) {
+// This version's snapshot, restored (else null, and a broken one is dropped): its bytes hashed
+// while Pyodide loads, to be what was kept beside them before Python is handed over.  A download
+// that fails meanwhile is not the game's failure yet: the fresh start that follows says so.
+async function restore(opened, start) {
   const began = performance.now(), kept = await shelved;
-  if (!kept) return null;
   let hashed;
   try {
     restoring = true;
-    const bytes = kept.arrayBuffer().then((buffer) => {
+    if (!kept) return null;
+    const pyodide = await start({ _loadSnapshot: kept.arrayBuffer().then((buffer) => {
       hashed = digest(buffer);
       return new Uint8Array(buffer);
-    });
-    const pyodide = await start({ _loadSnapshot: bytes });
+    }) });
     if (await hashed !== kept.headers.get(DIGEST)) throw new Error("not the snapshot kept");
     pyodide.runPython("from lukfu.web.worker import GAME\nassert GAME.seq == 0");  // (the game is there)
     console.info(`lukfu: Python restored from a snapshot in ${Math.round(performance.now() - began)} ms`);
     return pyodide;
   } catch (error) {
     console.info(`lukfu: the snapshot did not restore (${error}); Python starts afresh`);
-    await shelf.delete(SHELF + SNAPSHOT).catch(() => {});
-    return null;
+    return opened.delete(SHELF + SNAPSHOT).then(() => null, () => null);
   } finally {
     restoring = false;
   }
 }
 
-const digest = async (bytes) => Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)),
-  (byte) => byte.toString(16).padStart(2, "0")).join("");
-
-// A Python that has imported the game, before PyScript or the player touched it: its snapshot,
-// held here until the game says it is idle (lukfu/web/worker.py), then kept for the next visit,
-// in place of any other version's.
-async function prepare(pyodide, shelf) {
-  pyodide.FS.writeFile("lukfu.zip", new Uint8Array(await (await early).clone().arrayBuffer()));
-  pyodide.runPython(IMPORT_GAME);
+// Python with the game imported (as index.html's script does), before PyScript or the player
+// touch it: its snapshot, held until the game is idle, then kept in place of other versions'.
+async function prepare(pyodide, opened) {
+  const archive = await early.catch(() => null);
+  if (!archive || !archive.ok) return;  // (PyScript's own fetch of it says so)
+  pyodide.FS.writeFile("lukfu.zip", new Uint8Array(await archive.clone().arrayBuffer()));
+  pyodide.runPython("import sys\nsys.path.insert(0, 'lukfu.zip')\nimport lukfu.web.worker");
   let snapshot = pyodide.makeMemorySnapshot();
-  self.lukfuKeepSnapshot = async () => {  // (never fails: a snapshot is only ever a shortcut)
+  self.lukfuKeepSnapshot = async () => {  // (never fails: a snapshot is only a shortcut)
     const bytes = snapshot;
     snapshot = null;
     try {
-      if (bytes) await shelf.put(SHELF + SNAPSHOT, new Response(bytes, { headers: { [DIGEST]: await digest(bytes) } }));
-      for (const old of await shelf.keys()) {
-        if (old.url.startsWith(SHELF) && old.url !== SHELF + SNAPSHOT) await shelf.delete(old);
+      if (bytes) await opened.put(SHELF + SNAPSHOT, new Response(bytes, { headers: { [DIGEST]: await digest(bytes) } }));
+      for (const old of await opened.keys()) {
+        if (old.url.startsWith(SHELF) && old.url !== SHELF + SNAPSHOT) await opened.delete(old);
       }
     } catch (error) {
       console.info(`lukfu: no snapshot kept (${error})`);
     }
   };
 }
+
+const digest = async (bytes) => Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)),
+  (byte) => byte.toString(16).padStart(2, "0")).join("");

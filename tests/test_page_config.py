@@ -290,16 +290,17 @@ def test_stylesheet_uses_logical_properties_for_text_layout() -> None:
 
 
 def test_the_page_s_javascript_is_only_what_python_cannot_do() -> None:
-    """At most 300 lines of JavaScript in all: index.html's scripts (the language before the
+    """At most 370 lines of JavaScript in all: index.html's scripts (the language before the
     first paint, the failure panel, PyScript's start, the loading panel's words), the page's and
-    the interpreter's modules and the service worker's own part; each says why it is
-    JavaScript.  PyScript does the rest."""
+    the interpreter's modules (its Python restored from a snapshot, or snapshot: it happens
+    before Python exists) and the service worker's own part; each says why it is JavaScript.
+    PyScript does the rest."""
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     scripts = re.findall(r"<script>(.*?)</script>", page, flags=re.S)
     modules = [ROOT / "static" / name for name in ("page.mjs", "pyodide.mjs", "sw-runtime.js")]
     assert {p.name for p in (ROOT / "static").glob("*.*js")} == {p.name for p in modules}
     lines = sum(len(script.strip("\n").splitlines()) for script in scripts)
     lines += sum(len(module.read_text(encoding="utf-8").splitlines()) for module in modules)
-    assert len(scripts) == 4 and lines <= 300, lines
+    assert len(scripts) == 4 and lines <= 370, lines
     for module in modules:
         assert "Python" in "".join(module.read_text(encoding="utf-8").splitlines()[:6]), module.name
