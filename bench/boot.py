@@ -65,6 +65,10 @@ SW_ACTIVE = """navigator.serviceWorker.getRegistration().then(
 SNAPSHOT_KEPT = "caches.open('lukfu-snapshot').then((c) => c.keys()).then((k) => k.length > 0)"
 NO_SNAPSHOT = "caches.delete('lukfu-snapshot')"
 RESTORED = "lukfu: Python restored from a snapshot"  # the worker's console, when it did
+# The moments the page's Python marks as the game starts (lukfu/web/dom/): its own Python up, the
+# game's worker up (Pyodide and PyScript's start in it), the first view drawn.
+MOMENTS = ("lukfu:page-python", "lukfu:game-ready", "lukfu:first-view")
+MARKS = "Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]))"
 
 BARE_HTML = """<!doctype html>
 <html lang="en">
@@ -112,12 +116,23 @@ class Target:
     cold: list[float] = field(default_factory=list)
     warm: list[float] = field(default_factory=list)
     third: list[float] = field(default_factory=list)
+    moments: dict[tuple[str, str], list[float]] = field(default_factory=dict)  # (visit, mark): seconds
     cold_bytes: list[int] = field(default_factory=list)
     own_bytes: int = 0  # bytes the page loaded from outside runtime/ (cold load)
     requests: int = 0  # requests of the last cold load until ready (the page and what it fetched)
     gzipped: list[int] = field(default_factory=list)  # a cold visit to the end of settle_js, gzip'd
     twice: dict[str, int] = field(default_factory=dict)  # files the server sent more than once then
     problems: set[str] = field(default_factory=set)
+
+    def note_moments(self, visit: str, page: Any) -> None:
+        """The moments of MOMENTS of the visit just made (the game's page marks them)."""
+        if self.ready_js != GAME_READY:
+            return
+        page.wait_for_function(f"performance.getEntriesByName('{MOMENTS[-1]}').length > 0", timeout=30_000)
+        marks = page.evaluate(MARKS)
+        for name in MOMENTS:
+            if name in marks:
+                self.moments.setdefault((visit, name), []).append(marks[name] / 1000)
 
 
 def load_once(page: Any, url: str, timeout_ms: int,
@@ -189,6 +204,7 @@ def measure(playwright: Any, chromium: ModuleType, base: str, target: Target,
             page = context.pages[0] if context.pages else context.new_page()
             served.clear()
             seconds, transferred, own, requests = load_once(page, url, 90_000, finished)
+            target.note_moments("cold", page)
             target.requests = requests
             target.cold.append(seconds)
             target.cold_bytes.append(transferred)
@@ -198,13 +214,14 @@ def measure(playwright: Any, chromium: ModuleType, base: str, target: Target,
                 time.sleep(1.0)  # the last responses logged
                 target.gzipped.append(gzipped_bytes(list(served), base))
                 target.twice = {path: n for path, n in Counter(served).items() if n > 1}
-            for visit in (target.warm, target.third):
+            for visit, name in ((target.warm, "warm"), (target.third, "third")):
                 time.sleep(1.0)  # let Chromium write its caches, as between two real visits
                 if not target.snapshot and target.name.startswith("game"):
                     page.evaluate(NO_SNAPSHOT)
                 restored.clear()
                 seconds, _, _, _ = load_once(page, url, 90_000, finished)
                 visit.append(seconds)
+                target.note_moments(name, page)
                 if bool(restored) != target.snapshot:
                     target.problems.add("a visit " + ("did not start" if target.snapshot else "started")
                                         + " from a snapshot")
@@ -320,6 +337,16 @@ def main() -> None:
     if "game+sw" in by_name and "bare" in by_name:
         ratio = statistics.median(by_name["game+sw"].warm) / statistics.median(by_name["bare"].warm)
         print(f"game+sw/bare: warm {ratio:.2f} (the service worker's answer without a snapshot)")
+    print("The game's start, medians in seconds from navigation: its page's Python up, its worker"
+          " up, the first view drawn, the hand ready")
+    for t in targets:
+        for visit in ("cold", "warm", "third"):
+            moments = [t.moments.get((visit, name)) for name in MOMENTS]
+            if all(moments):
+                ready = statistics.median(getattr(t, visit))
+                print(f"  {t.name:9} {visit:5} " + "  ".join(
+                    f"{name.removeprefix('lukfu:')} {statistics.median(m or [0]):.2f}"
+                    for name, m in zip(MOMENTS, moments, strict=True)) + f"  ready {ready:.2f}")
     if "game+sw" in by_name and by_name["game+sw"].gzipped:
         print(f"a cold visit with the precache, gzip'd: {mb(statistics.median(by_name['game+sw'].gzipped))}"
               " (target: at most 5.5 MB)")
