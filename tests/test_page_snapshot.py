@@ -22,6 +22,13 @@ if TYPE_CHECKING:
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
+
+@pytest.fixture
+def browser_context_args() -> dict[str, Any]:
+    """A browser context of the test's own (the shared ones keep a snapshot between tests), with
+    the service worker, as a player's."""
+    return {"service_workers": "allow"}
+
 SHELF = "lukfu-snapshot"
 # The snapshots kept: their addresses and sizes.
 KEPT = f"""async () => {{
