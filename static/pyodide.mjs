@@ -87,13 +87,14 @@ async function restore(opened, start) {
   }
 }
 
-// Python with the game imported (as index.html's script does), before PyScript or the player
-// touch it: its snapshot, held until the game is idle, then kept in place of other versions'.
+// Python with the game imported (as index.html's script does) and the standard modules PyScript's
+// own package imports as the worker starts (html.entities: a large one), before PyScript or the
+// player touch it: its snapshot, held until the game is idle, then kept in place of others'.
 async function prepare(pyodide, opened) {
   const archive = await early.catch(() => null);
   if (!archive || !archive.ok) return;  // (PyScript's own fetch of it says so)
   pyodide.FS.writeFile("lukfu.zip", new Uint8Array(await archive.clone().arrayBuffer()));
-  pyodide.runPython("import sys\nsys.path.insert(0, 'lukfu.zip')\nimport lukfu.web.worker");
+  pyodide.runPython("import sys\nsys.path.insert(0, 'lukfu.zip')\nimport lukfu.web.worker, html.entities");
   let snapshot = pyodide.makeMemorySnapshot();
   self.lukfuKeepSnapshot = async () => {  // (never fails: a snapshot is only a shortcut)
     const bytes = snapshot;
