@@ -11,10 +11,8 @@ import { loadPyodide as load, version } from "../runtime/pyodide/pyodide.mjs";
 export { version };
 const FOLDER = new URL("../runtime/pyodide/", import.meta.url).href;
 const LOCK = null;  // (tools/site.py writes Pyodide's package index here: one download fewer)
-// The snapshot's name: a hash of what it depends on, Pyodide's version, its standard library, the
-// game's archive and this module (tools/site.py writes it; null: no snapshot).
-const SNAPSHOT = null;
-const SHELF = new URL("../snapshot/", import.meta.url).href, DIGEST = "X-Lukfu-SHA-256";
+const SNAPSHOT = null;  // (tools/site.py: a hash of what a snapshot depends on; null: none made)
+const SHELF = new URL("../snapshot/", import.meta.url).href, DIGEST = "X-Lukfu-Digest";
 const tell = (news) => postMessage({ lukfu: news });
 let fail, restoring = false;
 const failed = new Promise((_, reject) => {
@@ -62,20 +60,19 @@ export async function loadPyodide(options) {
   return pyodide;
 }
 
-// This version's snapshot, restored (else null, and a broken one is dropped): its bytes hashed
-// while Pyodide loads, to be what was kept beside them before Python is handed over.  A download
-// that fails meanwhile is not the game's failure yet: the fresh start that follows says so.
+// This version's snapshot, restored (else null, and a broken one is dropped): its bytes must hash
+// to what was kept beside them before Pyodide takes them.  A download that fails meanwhile is not
+// the game's failure yet: the fresh start that follows says so.
 async function restore(opened, start) {
   const began = performance.now(), kept = await shelved;
-  let hashed;
   try {
     restoring = true;
     if (!kept) return null;
     const pyodide = await start({ _loadSnapshot: kept.arrayBuffer().then((buffer) => {
-      hashed = digest(buffer);
-      return new Uint8Array(buffer);
+      const bytes = new Uint8Array(buffer);
+      if (digest(bytes) !== kept.headers.get(DIGEST)) throw new Error("not the snapshot kept");
+      return bytes;
     }) });
-    if (await hashed !== kept.headers.get(DIGEST)) throw new Error("not the snapshot kept");
     pyodide.runPython("from lukfu.web.worker import GAME\nassert GAME.seq == 0");  // (the game is there)
     console.info(`lukfu: Python restored from a snapshot in ${Math.round(performance.now() - began)} ms`);
     return pyodide;
@@ -100,7 +97,7 @@ async function prepare(pyodide, opened) {
     const bytes = snapshot;
     snapshot = null;
     try {
-      if (bytes) await opened.put(SHELF + SNAPSHOT, new Response(bytes, { headers: { [DIGEST]: await digest(bytes) } }));
+      if (bytes) await opened.put(SHELF + SNAPSHOT, new Response(bytes, { headers: { [DIGEST]: digest(bytes) } }));
       for (const old of await opened.keys()) {
         if (old.url.startsWith(SHELF) && old.url !== SHELF + SNAPSHOT) await opened.delete(old);
       }
@@ -110,5 +107,11 @@ async function prepare(pyodide, opened) {
   };
 }
 
-const digest = async (bytes) => Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)),
-  (byte) => byte.toString(16).padStart(2, "0")).join("");
+// What a snapshot's bytes hash to: FNV-1a over its 32-bit words, read in place (WebCrypto's
+// SHA-256 would copy its 31 MB, and take longer), and its length.  Any one word changed changes it.
+function digest(bytes) {
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < words.length; i++) hash = Math.imul(hash ^ words[i], 16777619);
+  return `fnv1a32-${(hash >>> 0).toString(16)}-${bytes.byteLength}`;
+}

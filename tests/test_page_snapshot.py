@@ -100,11 +100,9 @@ def test_a_returning_visit_starts_from_its_snapshot_and_never_from_a_broken_or_s
     said = visits.visit()  # the next visit starts from it
     assert any(said.startswith(RESTORED) for said in said), said
 
-    # Broken on the device: cut short, its header spoilt, a byte of its heap changed.  Each is
-    # refused before Python is handed over, dropped, and the visit starts afresh, then keeps a
-    # whole one again.
+    # Broken on the device: cut short, or a byte of its heap changed.  Each is refused before
+    # Python is handed over, dropped, and the visit starts afresh, then keeps a whole one again.
     for spoil in ("return bytes.slice(0, bytes.length - 65536);",
-                  "bytes[0] ^= 1; return bytes;",
                   "bytes[Math.floor(bytes.length / 2)] ^= 1; return bytes;"):
         page.evaluate(MOVE, [address, address, spoil])
         said = visits.visit()
@@ -118,5 +116,3 @@ def test_a_returning_visit_starts_from_its_snapshot_and_never_from_a_broken_or_s
     said = visits.visit()
     assert not any(RESTORED in said or REFUSED in said for said in said), said
     visits.kept([[address, size]])
-    said = visits.visit()
-    assert any(said.startswith(RESTORED) for said in said), said
