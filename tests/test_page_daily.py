@@ -113,6 +113,11 @@ def test_todays_deal_beside_its_par_then_a_friend_plays_the_challenge(
         friend.goto("index.html?lang=fa&delay=0")
         friend.wait_for_selector(READY, timeout=30_000)
         friend.evaluate("() => { localStorage.setItem('lukfu.coach', 'off'); }")
+        # Their deal as it stands once the computer players have made their moves (each one
+        # saved as it comes) and it is the friend's turn.
+        friend.wait_for_function("() => document.getElementById('table').dataset.toMove === '0'"
+                                 " && !document.documentElement.hasAttribute('data-answering')",
+                                 timeout=30_000)
         own_save = friend.evaluate("() => localStorage.getItem('lukfu.save')")
         friend.goto(link[link.index("?"):] + "&delay=0")
         friend.wait_for_function("() => document.getElementById('table').dataset.kind === 'challenge'",
