@@ -34,8 +34,8 @@ SHELF = "lukfu-snapshot"
 KEPT = f"""async () => {{
   const shelf = await caches.open("{SHELF}"), found = [];
   for (const request of await shelf.keys()) {{
-    const kept = await shelf.match(request);
-    found.push([request.url, (await kept.arrayBuffer()).byteLength]);
+    const kept = await shelf.match(request);  // (gone meanwhile if the game was replacing it)
+    if (kept) found.push([request.url, (await kept.arrayBuffer()).byteLength]);
   }}
   return found;
 }}"""
