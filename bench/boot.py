@@ -341,11 +341,11 @@ def main() -> None:
           " up, the first view drawn, the hand ready")
     for t in targets:
         for visit in ("cold", "warm", "third"):
-            moments = [t.moments.get((visit, name)) for name in MOMENTS]
+            moments = [t.moments.get((visit, name), []) for name in MOMENTS]
             if all(moments):
                 ready = statistics.median(getattr(t, visit))
                 print(f"  {t.name:9} {visit:5} " + "  ".join(
-                    f"{name.removeprefix('lukfu:')} {statistics.median(m or [0]):.2f}"
+                    f"{name.removeprefix('lukfu:')} {statistics.median(m):.2f}"
                     for name, m in zip(MOMENTS, moments, strict=True)) + f"  ready {ready:.2f}")
     if "game+sw" in by_name and by_name["game+sw"].gzipped:
         print(f"a cold visit with the precache, gzip'd: {mb(statistics.median(by_name['game+sw'].gzipped))}"

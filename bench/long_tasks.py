@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: make the repository's packages importable
 
 from bench.ai_latency import follow_hints  # noqa: E402
+from bench.boot import RESTORED, SNAPSHOT_KEPT, wait_until  # noqa: E402
 from tools import chromium, devserver, site  # noqa: E402
 
 LONG_TASK_MS = 100
@@ -100,12 +101,7 @@ def first_visit(page: Any, base: str) -> None:
     """A visit until its game has kept its snapshot (once idle, with the hand on the table)."""
     page.goto(f"{base}index.html?delay=0&lang=en")
     page.wait_for_selector(PLAYABLE, timeout=180_000)
-    for _ in range(240):
-        if page.evaluate("caches.open('lukfu-snapshot').then((c) => c.keys()).then((k) => k.length)"):
-            break
-        page.wait_for_timeout(250)
-    else:
-        raise SystemExit("bench/long_tasks.py: the first visit kept no snapshot in 60 s")
+    wait_until(page, SNAPSHOT_KEPT, 60)
     page.close()
 
 
@@ -209,7 +205,7 @@ def main() -> None:
           f" (target: none over {LONG_TASK_MS} ms)")
     print(f"the renderer process's resident memory, at most: {memory.largest / 1e6:.0f} MB"
           " (target: under 300 MB)")
-    restored = any(text.startswith("lukfu: Python restored from a snapshot") for text in said)
+    restored = any(text.startswith(RESTORED) for text in said)
     print(f"the game's Python {'was restored from a snapshot' if restored else 'started afresh'}")
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
 

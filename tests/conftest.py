@@ -345,21 +345,6 @@ def page(
     assert not problems, "the page broke a project promise:\n  " + "\n  ".join(problems)
 
 
-# The longest test files, longest first (from the durations tools/test prints): they start first,
-# so that the two workers (pytest-xdist, a file at a time each, pyproject.toml) end together
-# instead of one finishing a long file alone.  The order schedules; it changes no result.
-LONGEST_FIRST = ("test_webkit.py", "test_page_review.py", "test_firefox.py", "test_stdlib.py",
-                 "test_page_snapshot.py", "test_page_access.py", "test_build.py",
-                 "test_page_screens.py", "test_offline.py", "test_page_game.py",
-                 "test_page_explain.py", "test_coach_reasons.py", "test_page_saves.py",
-                 "test_page_daily.py")
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    rank = {name: place for place, name in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # (stable: the rest as found)
-
-
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
     """Keep each phase's report on the test item, so ``page`` knows whether the test failed."""

@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from settling import settle
 from test_page_access import AXE, AXE_RUN, broken_runs
-from test_page_game import READY
+from test_page_game import READY, Player
 
 from lukfu import CALLING
 from lukfu.actions import CALL, CLAIM, DISCARD, PASS
@@ -115,9 +116,8 @@ def test_todays_deal_beside_its_par_then_a_friend_plays_the_challenge(
         friend.evaluate("() => { localStorage.setItem('lukfu.coach', 'off'); }")
         # Their deal as it stands once the computer players have made their moves (each one
         # saved as it comes) and it is the friend's turn.
-        friend.wait_for_function("() => document.getElementById('table').dataset.toMove === '0'"
-                                 " && !document.documentElement.hasAttribute('data-answering')",
-                                 timeout=30_000)
+        Player(friend, []).wait_for_me()
+        settle(friend)
         own_save = friend.evaluate("() => localStorage.getItem('lukfu.save')")
         friend.goto(link[link.index("?"):] + "&delay=0")
         friend.wait_for_function("() => document.getElementById('table').dataset.kind === 'challenge'",
