@@ -1,22 +1,27 @@
 """A page without a browser: messages through `update`, effects carried out in memory.
 
 `Driver` plays the part of the wiring and the effects (`lukfu.web.app`, `lukfu.web.effects`):
-storage is two dicts, timers a queue that `settle` runs, computer players and hints think at
-once, catalogs are read from locales/.  Tests drive whole games through it under CPython.
+storage is two dicts, timers a queue that `settle` runs, computer players, hints and the coach
+think at once, catalogs are read from locales/.  Tests drive whole games through it under CPython.
+
+What they think depends only on the table (their decisions are seeded by the deal, the move and
+the level: tests/test_ai_levels.py), so each thought is worked out once per test process and
+remembered by the session's record: the tests that play the same deal share its moves and review.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from lukfu import Action, Card
 from lukfu.ai.hint import hint_thinking
 from lukfu.ai.thinking import finish
-from lukfu.coach import review, summary
+from lukfu.coach import COACH, Judging, review, summary
 from lukfu.daily import par
 from lukfu.i18n import catalog_path
+from lukfu.session import Session
 from lukfu.web.messages import (
     LOCAL,
     Address,
@@ -57,6 +62,16 @@ from lukfu.web.view import TableView
 
 ROOT = Path(__file__).resolve().parent.parent
 
+_THOUGHT: dict[tuple[object, ...], Any] = {}
+
+
+def thought(what: str, session: Session, think: Callable[[], Any], *also: object) -> Any:
+    """``think()``, or what it gave before for ``what`` at the same table."""
+    key = (what, session.record(), *also)
+    if key not in _THOUGHT:
+        _THOUGHT[key] = think()
+    return _THOUGHT[key]
+
 
 class Driver:
     """The page, with ``stored`` (localStorage) and ``tab`` (sessionStorage) as dicts."""
@@ -66,12 +81,12 @@ class Driver:
                  storage: bool = True, entropy: int = 1, touch: bool = False,
                  unreachable: Iterable[str] = (), coach: bool = False,
                  new_player: bool = False, today: str = "2026-12-04",
-                 puzzles: str | None = None) -> None:
+                 puzzles: str | None = None, judging: Judging = COACH) -> None:
         """``unreachable`` names the languages whose catalog cannot be fetched (offline); the
         coach is off (as if set so) unless ``coach`` or ``stored`` says otherwise, so that only
         the tests about it spend time on its reviews; the guided deal was offered before
         unless ``new_player`` (its notice would be in the way of tests about other notices);
-        the device's date is ``today``."""
+        the device's date is ``today``; the coach reviews with ``judging``."""
         self.model = Model()
         self.stored: dict[str, str] = dict(stored or {})
         if not coach:
@@ -82,6 +97,7 @@ class Driver:
         self.storage = storage
         self.unreachable = set(unreachable)
         self.puzzles = puzzles  # the puzzles' file (None: static/puzzles.json; "": unreachable)
+        self.judging = judging
         self.timers: list[Message] = []  # what the page is waiting to send
         self.effects: list[Effect] = []  # every effect so far, in order
         self.address = query
@@ -123,18 +139,21 @@ class Driver:
         elif isinstance(effect, Think):
             session = self.model.table.session
             assert session is not None
-            action = finish(session.thinking())
+            action = thought("move", session, lambda: finish(session.thinking()))
             self.timers.append(ComputerMoved(effect.generation, str(action)))
         elif isinstance(effect, Review):
             session = self.model.table.session
             assert session is not None and session.person is not None
-            found = review(session, session.person)
-            self.timers.append(ReviewProgress(effect.generation, 0.5, summary(found)["decisions"][:1]))
-            self.timers.append(ReviewReady(effect.generation, summary(found)))
+            person, judging = session.person, self.judging
+            found = summary(thought("review", session, lambda: review(session, person, judging),
+                                   person, judging))
+            self.timers.append(ReviewProgress(effect.generation, 0.5, found["decisions"][:1]))
+            self.timers.append(ReviewReady(effect.generation, found))
         elif isinstance(effect, ThinkHint):
             session = self.model.table.session
             assert session is not None
-            hint = finish(hint_thinking(session.observation(0), session.deal_number))
+            hint = thought("hint", session, lambda: finish(
+                hint_thinking(session.observation(0), session.deal_number)))
             self.timers.append(HintReady(effect.generation, len(session.state.history),
                                          str(hint.action), hint.reason, hint.F))
         elif isinstance(effect, FetchCatalog):
