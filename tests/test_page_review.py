@@ -1,7 +1,8 @@
 """The coach's review in the browser: after a deal, "Review this deal" shows each of your
 decisions with what it cost, the same figures as `lukfu.coach` under CPython, in English and
 Persian, at phone and desktop size (screenshots: artifacts/screenshots/review-*.png), axe-clean;
-"Play from here" on a decision puts the table back there, as practice (practice-*.png)."""
+"Play from here" on a decision puts the table back there, as practice (practice-*.png).
+One deal, reviewed once: the coach's review is the slowest thing the page does."""
 
 from __future__ import annotations
 
@@ -14,12 +15,14 @@ from test_page_access import axe_violations, broken_runs
 from test_page_game import Player, speak
 from test_page_saves import click, finish, finish_in_any_language, save_of
 
-from lukfu.coach import review
+from lukfu.coach import Review, review
 from lukfu.saves import read_save
 from lukfu.web.saving import read_table
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
+
+    from lukfu.session import Session
 
 pytestmark = pytest.mark.browser
 
@@ -46,8 +49,8 @@ def shoot(page: Page, where: str, name: Path, sizes: dict[str, dict[str, int]],
             assert broken_runs(page, where) == [], f"{name.name} ({language}, {size})"
 
 
-def test_a_finished_deal_is_reviewed_with_the_coachs_own_figures(player: Player,
-                                                                  screenshot_dir: Path) -> None:
+def test_a_finished_deal_is_reviewed_with_the_coachs_own_figures_then_played_from_a_decision(
+        player: Player, screenshot_dir: Path) -> None:
     page = player.page
     page.add_init_script(COACH_ON)  # as a player finds it: the coach is on
     finish(player, 12)
@@ -82,20 +85,18 @@ def test_a_finished_deal_is_reviewed_with_the_coachs_own_figures(player: Player,
         f"{d.loss:.2f}" for d in expected.decisions]
     page.click("#review [data-action='review-close']")
     assert page.locator("#review").is_hidden()
+    play_from_here(player, session, expected, screenshot_dir)
 
 
 PRACTICE_SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 
 
-def test_play_from_here_puts_the_table_back_at_that_decision(player: Player,
-                                                             screenshot_dir: Path) -> None:
+def play_from_here(player: Player, done: Session, expected: Review, screenshot_dir: Path) -> None:
+    """"Play from here" on a decision of the review puts the table back at that decision."""
     page = player.page
-    page.add_init_script(COACH_ON)
-    finish(player, 12)
-    done = read_save(page.evaluate("localStorage.getItem('lukfu.save')")).session
-    expected = review(done, 0)
-    page.click("[data-action='review']")
-    page.wait_for_selector("#review .review-summary", timeout=180_000)  # (the whole review)
+    speak(page, "en")
+    page.click("[data-action='review']")  # (opened again: the review was kept)
+    page.wait_for_selector("#review .review-summary")
     stats = page.evaluate("localStorage.getItem('lukfu.statistics')")  # (the review's accuracy in)
     # On every decision, named by its move and in words for a screen reader.
     labels = page.eval_on_selector_all("#review .decision-play",
