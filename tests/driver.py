@@ -22,18 +22,27 @@ from lukfu.coach import COACH, Judging, review, summary
 from lukfu.daily import par
 from lukfu.i18n import catalog_path
 from lukfu.session import Session
-from lukfu.web.messages import (
+from lukfu.web.effects import (
     LOCAL,
     Address,
-    Catalog,
-    ComputerMoved,
-    Copied,
     Copy,
     Download,
     Effect,
     FetchCatalog,
     FetchPuzzles,
     Forget,
+    Review,
+    Share,
+    Store,
+    Think,
+    ThinkHint,
+    ThinkPar,
+    Wait,
+)
+from lukfu.web.messages import (
+    Catalog,
+    ComputerMoved,
+    Copied,
     HandCard,
     HintReady,
     Message,
@@ -41,18 +50,11 @@ from lukfu.web.messages import (
     ParReady,
     Press,
     PuzzlesRead,
-    Review,
     ReviewProgress,
     ReviewReady,
     Said,
-    Share,
     Start,
-    Store,
     Stored,
-    Think,
-    ThinkHint,
-    ThinkPar,
-    Wait,
     decode,
 )
 from lukfu.web.model import Model

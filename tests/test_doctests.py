@@ -24,6 +24,7 @@ MODULES = [
     "lukfu.lesson",
     "lukfu.web.starting",
     "lukfu.web.messages",
+    "lukfu.web.effects",
     "lukfu.dealcode",
     "lukfu.saves",
     "lukfu.stats",

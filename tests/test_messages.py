@@ -1,6 +1,7 @@
-"""The contract between the page and the game (`lukfu.web.messages`): each message and effect a
-value with a name of its own, its JSON list read back exactly, a wrong list refused in words,
-every message handled by `update`, and the module as MicroPython (the page's Python) runs it."""
+"""The contract between the page and the game (`lukfu.web.messages`, `lukfu.web.effects`):
+each message and effect a value with a name of its own, its JSON list read back exactly, a wrong
+list refused in words, every message handled by `update`, and the modules as MicroPython (the
+page's Python) runs them."""
 
 from __future__ import annotations
 
@@ -14,29 +15,40 @@ import pytest
 from driver import Driver
 
 from lukfu.web import messages
-from lukfu.web.messages import (
+from lukfu.web.effects import (
     EFFECTS,
-    MESSAGES,
+    TAB,
     WORKER_EFFECTS,
     AcceptNewVersion,
     Address,
-    Catalog,
     ChooseFile,
+    Copy,
+    Download,
+    FetchCatalog,
+    FetchPuzzles,
+    Forget,
+    Handled,
+    RegisterOffline,
+    Review,
+    Share,
+    Store,
+    Think,
+    ThinkHint,
+    ThinkPar,
+    Wait,
+)
+from lukfu.web.messages import (
+    MESSAGES,
+    Catalog,
     ComputerMoved,
     ComputerTurn,
     ContractError,
     Copied,
-    Copy,
     Device,
     DismissNotice,
-    Download,
     Failure,
-    FetchCatalog,
-    FetchPuzzles,
     FileRead,
-    Forget,
     HandCard,
-    Handled,
     HintReady,
     Key,
     NoticeGone,
@@ -45,20 +57,12 @@ from lukfu.web.messages import (
     PlayCard,
     Press,
     PuzzlesRead,
-    RegisterOffline,
-    Review,
     ReviewProgress,
     ReviewReady,
     Said,
     Setting,
-    Share,
     Start,
-    Store,
     Stored,
-    Think,
-    ThinkHint,
-    ThinkPar,
-    Wait,
     decode,
     encode,
 )
@@ -75,7 +79,7 @@ SAID: list[Said] = [
     ReviewReady(2, {"decisions": [], "accuracy": 1.0}), FileRead(10, "{}"), Copied(True),
     Stored(False), Offline("ready"), NoticeGone(4), DismissNotice("learn"), Failure("boom"),
     PuzzlesRead("{}"), FetchPuzzles(),
-    Store("lukfu.speed", "fast"), Forget("lukfu.save.aside", messages.TAB),
+    Store("lukfu.speed", "fast"), Forget("lukfu.save.aside", TAB),
     Wait(0.5, ComputerTurn(2)), Think(2), ThinkHint(2), Review(2), FetchCatalog("fi"),
     Download("stats.json", "{}"), ChooseFile(), Copy("http://x/?deal=A"), Address("?lang=fi"),
     Handled(), RegisterOffline(), AcceptNewVersion(), sound("card"),
@@ -139,7 +143,8 @@ def test_the_contract_imports_and_works_in_micropython() -> None:
     if node is None:
         pytest.skip("no Node.js")
     check = b"""
-from lukfu.web.messages import Key, Press, Wait, ComputerTurn, ContractError, decode, encode
+from lukfu.web.effects import Wait
+from lukfu.web.messages import Key, Press, ComputerTurn, ContractError, decode, encode
 assert encode(Press("call")) == ["press", "call"]
 assert decode(["key", "Enter", "Enter", "card:C7", False]) == Key("Enter", "Enter", "card:C7", False)
 assert encode(Wait(0.5, ComputerTurn(3))) == ["wait", 0.5, ["computer-turn", 3]]
@@ -150,8 +155,8 @@ try:
 except ContractError as error:
     assert str(error) == "'press' takes 1 field (name), not 0", str(error)
 """
-    compiled = bytecode.compile_page({"lukfu/web/messages.py": (ROOT / "lukfu/web/messages.py").read_bytes(),
-                                      "contract_check.py": check})
+    shared = {path: (ROOT / path).read_bytes() for path in ("lukfu/web/messages.py", "lukfu/web/effects.py")}
+    compiled = bytecode.compile_page({**shared, "contract_check.py": check})
     files = {name: base64.b64encode(code).decode("ascii") for name, code in compiled.items()}
     job = json.dumps({"files": files, "modules": ["contract_check"]})
     result = subprocess.run([node, str(ROOT / "tests" / "micropython_imports.mjs")], input=job,

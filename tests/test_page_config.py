@@ -104,7 +104,7 @@ def test_the_game_comes_as_two_archives_and_no_catalog(built: Path) -> None:
         names = archive.namelist()
     assert "lukfu/web/dom/app.mpy" in names and "lukfu/web/dom/" in names
     assert all(name.endswith((".mpy", "/")) for name in names), "bytecode only"
-    shared = {"lukfu/web/messages.mpy"}  # the contract between the page and the game
+    shared = {"lukfu/web/messages.mpy", "lukfu/web/effects.mpy"}  # the page and the game's contract
     assert not [name for name in names if not name.startswith("lukfu/web/dom/")
                 and name not in ("lukfu/", "lukfu/web/", *shared)]
 

@@ -10,7 +10,8 @@ from lukfu import Action, IllegalAction, Observation, new_deal, parse_action
 from lukfu.i18n import translator
 from lukfu.session import Session
 from lukfu.web import deal, naming, saving, text
-from lukfu.web.messages import ComputerMoved, Handled, Key, PlayCard, Press, Setting
+from lukfu.web.effects import Handled
+from lukfu.web.messages import ComputerMoved, Key, PlayCard, Press, Setting
 from lukfu.web.naming import YOU
 
 tr = translator()

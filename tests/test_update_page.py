@@ -17,20 +17,9 @@ from lukfu.saves import CHECK, DAMAGED, IMPOSSIBLE, VERSION, read_save, write_sa
 from lukfu.session import Session
 from lukfu.stats import Statistics, outcome
 from lukfu.web import options, saving, statistics
+from lukfu.web.effects import AcceptNewVersion, FetchCatalog, Sound, Wait
 from lukfu.web.kinds import FREE, SHARED
-from lukfu.web.messages import (
-    AcceptNewVersion,
-    ComputerTurn,
-    DismissNotice,
-    Failure,
-    FetchCatalog,
-    FileRead,
-    Offline,
-    Press,
-    Setting,
-    Sound,
-    Wait,
-)
+from lukfu.web.messages import ComputerTurn, DismissNotice, Failure, FileRead, Offline, Press, Setting
 from lukfu.web.naming import YOU
 
 tr = translator()

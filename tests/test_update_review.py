@@ -12,8 +12,9 @@ from lukfu import parse_action
 from lukfu.saves import SaveProblem, write_save
 from lukfu.session import Session
 from lukfu.web import practice
+from lukfu.web.effects import Review
 from lukfu.web.kinds import FREE, PRACTICE
-from lukfu.web.messages import Press, Review, ReviewProgress, Setting
+from lukfu.web.messages import Press, ReviewProgress, Setting
 from lukfu.web.review import DecisionView, ReviewView
 from lukfu.web.saving import read_table
 

@@ -141,7 +141,7 @@ def build_archive(pyodide_version: str) -> Path:
 PAGE_ARCHIVE = "page.zip"  # its path in site/; PyScript unpacks it for the page's MicroPython
 PAGE_PACKAGE = ROOT / "lukfu" / "web" / "dom"
 # The modules both Pythons import: the contract between the page and the game.
-SHARED = (ROOT / "lukfu" / "web" / "messages.py",)
+SHARED = (ROOT / "lukfu" / "web" / "messages.py", ROOT / "lukfu" / "web" / "effects.py")
 
 
 def page_sources() -> dict[str, bytes]:

@@ -15,8 +15,8 @@ from lukfu.challenge import ChallengeError, challenge_code, read_challenge
 from lukfu.i18n import Translator
 from lukfu.session import PERSON, Session
 from lukfu.web import deal, options
+from lukfu.web.effects import Address, Effect, Share
 from lukfu.web.kinds import CHALLENGE
-from lukfu.web.messages import Address, Effect, Share
 from lukfu.web.model import Model
 from lukfu.web.result import ChallengeLink, Versus, VersusRow
 from lukfu.web.statistics import level_name

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from lukfu.ai import LEVELS
 from lukfu.web import options
-from lukfu.web.messages import Effect, Store
+from lukfu.web.effects import Effect, Store
 from lukfu.web.model import Settings
 
 SPEED_KEY = "lukfu.speed"  # localStorage key of the "Speed" setting

@@ -13,7 +13,7 @@ import copy
 from typing import Any
 
 from lukfu.web import saving
-from lukfu.web.messages import Effect, Review, Store
+from lukfu.web.effects import Effect, Review, Store
 from lukfu.web.model import Coaching, Model
 
 

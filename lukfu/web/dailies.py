@@ -14,8 +14,8 @@ from lukfu import daily
 from lukfu.days import Days, DaysError
 from lukfu.i18n import Translator
 from lukfu.web import deal, options
+from lukfu.web.effects import Effect, Share, Store, ThinkPar
 from lukfu.web.kinds import DAILY, DAILY_PRACTICE
-from lukfu.web.messages import Effect, Share, Store, ThinkPar
 from lukfu.web.model import Model, Table
 from lukfu.web.result import Versus, VersusRow
 from lukfu.web.saving import DAYS_KEY

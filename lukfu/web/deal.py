@@ -18,8 +18,9 @@ from lukfu.saves import SaveProblem, write_save
 from lukfu.session import DEAL_OVER, TRICK_WON, Event, Session
 from lukfu.stats import outcome
 from lukfu.web import coaching, replay, saving
+from lukfu.web.effects import TAB, Effect, Store, Think, ThinkHint, Wait
 from lukfu.web.kinds import FREE, TableKind
-from lukfu.web.messages import TAB, ComputerTurn, Effect, NoticeGone, Store, Think, ThinkHint, Wait
+from lukfu.web.messages import ComputerTurn, NoticeGone
 from lukfu.web.model import MAX_LOG, MAX_NOTICES, LogLine, Model, Notice, Table
 from lukfu.web.naming import YOU
 from lukfu.web.options import DEFAULT_SPEED, SPEEDS

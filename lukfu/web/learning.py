@@ -18,8 +18,8 @@ from __future__ import annotations
 from lukfu import Action, IllegalAction
 from lukfu.lesson import LAST, STEPS, progress_text, read_progress, scripted, session_at, shown_step, waits
 from lukfu.web import deal
+from lukfu.web.effects import Effect, Store
 from lukfu.web.kinds import LESSON
-from lukfu.web.messages import Effect, Store
 from lukfu.web.model import Model
 
 LESSON_KEY = "lukfu.lesson"  # localStorage: "done", or the step to go on from

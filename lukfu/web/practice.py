@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from lukfu.i18n import Translator
 from lukfu.web import deal
+from lukfu.web.effects import Effect
 from lukfu.web.kinds import PRACTICE
-from lukfu.web.messages import Effect
 from lukfu.web.model import Model, Table
 from lukfu.web.review import ReviewView
 from lukfu.web.saving import practice_start

@@ -19,8 +19,8 @@ from lukfu.puzzles import Progress, Puzzle, PuzzleError, read
 from lukfu.records import RecordError
 from lukfu.session import PERSON, Session
 from lukfu.web import deal
+from lukfu.web.effects import Effect, FetchPuzzles, Forget, Store
 from lukfu.web.kinds import PUZZLE
-from lukfu.web.messages import Effect, FetchPuzzles, Forget, Store
 from lukfu.web.model import Asked, Model
 
 PROGRESS_KEY = "lukfu.puzzles"  # localStorage: lukfu.puzzles.Progress.to_text

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from lukfu.session import CLAIMED, DEAL_OVER, DISCARDED, LED, PLAYED, TRICK_WON, Event
-from lukfu.web.messages import Sound
+from lukfu.web.effects import Sound
 
 CARD, DISCARD, TRICK, TURN, CLAIM, END = "card", "discard", "trick", "turn", "claim", "end"
 

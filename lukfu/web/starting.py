@@ -12,8 +12,8 @@ from lukfu.i18n import DEFAULT_LANGUAGE, OFFERED, CatalogError, match_language, 
 from lukfu.stats import Statistics, StatisticsError
 from lukfu.web import challenging, choices, dailies, deal, learning, options, puzzling, saving
 from lukfu.web.deal import notice, storage_refused
+from lukfu.web.effects import Address, Effect, FetchCatalog, RegisterOffline, Store
 from lukfu.web.kinds import SHARED
-from lukfu.web.messages import Address, Effect, FetchCatalog, RegisterOffline, Store
 from lukfu.web.model import Boot, Model
 from lukfu.web.saving import Totals
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from lukfu.stats import Statistics, StatisticsError
 from lukfu.web import saving
-from lukfu.web.messages import ChooseFile, Download, Effect, Store
+from lukfu.web.effects import ChooseFile, Download, Effect, Store
 from lukfu.web.model import Model, StatsNote
 
 

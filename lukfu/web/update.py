@@ -33,21 +33,17 @@ from lukfu.web import (
 )
 from lukfu.web.deal import notice, storage_refused
 from lukfu.web.dom.keys import SHORTCUTS
+from lukfu.web.effects import AcceptNewVersion, Copy, Effect, Forget, Handled
 from lukfu.web.messages import (
-    AcceptNewVersion,
     Catalog,
     ComputerMoved,
     ComputerTurn,
     Copied,
-    Copy,
     Device,
     DismissNotice,
-    Effect,
     Failure,
     FileRead,
-    Forget,
     HandCard,
-    Handled,
     HintReady,
     Key,
     Message,

@@ -29,26 +29,28 @@ from lukfu.ai.hint import hint_thinking
 from lukfu.ai.thinking import Thinking
 from lukfu.daily import par_thinking, today
 from lukfu.i18n import OFFERED, catalog_url
-from lukfu.web.messages import (
+from lukfu.web.effects import (
     WORKER_EFFECTS,
-    Catalog,
-    ComputerMoved,
     Effect,
-    Failure,
     FetchCatalog,
     FetchPuzzles,
-    HintReady,
-    Message,
-    ParReady,
-    PuzzlesRead,
     Review,
-    ReviewProgress,
-    ReviewReady,
-    Start,
     Think,
     ThinkHint,
     ThinkPar,
     Wait,
+)
+from lukfu.web.messages import (
+    Catalog,
+    ComputerMoved,
+    Failure,
+    HintReady,
+    Message,
+    ParReady,
+    PuzzlesRead,
+    ReviewProgress,
+    ReviewReady,
+    Start,
     decode,
     encode,
 )

@@ -2,7 +2,7 @@
 bar, the service worker and sound.
 
 Page-only, MicroPython (imports ``js``).  `Effects.run` carries out one effect the worker's
-answer asked for (see `lukfu.web.messages`) and sends what came of it back as a message; the
+answer asked for (see `lukfu.web.effects`) and sends what came of it back as a message; the
 game's own time (pauses, thinking, the coach, catalogs) is the worker's.
 """
 
@@ -15,23 +15,21 @@ from lukfu.web.dom.audio import Audio
 from lukfu.web.dom.guard import call, get, settled
 from lukfu.web.dom.offline import Offline
 from lukfu.web.dom.render.dom import js_options, later
-from lukfu.web.messages import (
+from lukfu.web.effects import (
     LOCAL,
     AcceptNewVersion,
     Address,
     ChooseFile,
-    Copied,
     Copy,
     Download,
-    FileRead,
     Forget,
     Handled,
     RegisterOffline,
     Share,
     Sound,
     Store,
-    Stored,
 )
+from lukfu.web.messages import Copied, FileRead, Stored
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (for mypy only: MicroPython has no typing module)
