@@ -11,8 +11,8 @@ order (each step opens the page it needs; a browser that died is replaced by a f
    "Leave the lesson";
 4. a Persian page whose letters join: two fixed lines (one of joining letters, one with
    zero-width non-joiners) are as wide as in Chromium, within 3 %;
-5. with the server gone, a reload resumes the deal from the service worker's copy, and the
-   game answers (you call).
+5. once idle, the game's Python is kept as a snapshot (static/pyodide.mjs); with the server gone,
+   a reload resumes the deal from the service worker's copy, and the game answers (you call).
 
 The site is served by a server of the module's own (step 5 stops it).  Screenshots:
 artifacts/screenshots/<engine>-*.png.
@@ -297,6 +297,9 @@ class EngineChecks:
         web.goto(f"{url}index.html?seed=5&master=0&delay=0&lang=en")
         web.wait(READY, 60, "the page")
         wait_for_the_precache(web)
+        # Once idle, the game keeps its Python as a snapshot for the next visit (static/pyodide.mjs).
+        web.wait("caches.open('lukfu-snapshot').then(c => c.keys()).then(k => k.length === 1)", 60,
+                 "the snapshot kept")
         server.shutdown()
         server.server_close()
         web.goto(f"{url}index.html")
