@@ -53,7 +53,7 @@ def test_a_finished_deal_is_reviewed_with_the_coachs_own_figures_then_played_fro
         player: Player, screenshot_dir: Path) -> None:
     page = player.page
     page.add_init_script(COACH_ON)  # as a player finds it: the coach is on
-    finish(player, 12)
+    finish(player, 11)
     session = read_save(page.evaluate("localStorage.getItem('lukfu.save')")).session
     expected = review(session, 0)
     page.click("[data-action='review']")
