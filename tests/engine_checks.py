@@ -32,6 +32,7 @@ from conftest import skip_or_fail
 from engines import Engine, EngineMissing, launch
 from test_page_access import MY_TURN as YOUR_TURN
 from test_page_lesson import READY as DEALT
+from test_page_snapshot import SHELF
 
 from lukfu import PLAYING
 from lukfu.coach import review
@@ -298,7 +299,7 @@ class EngineChecks:
         web.wait(READY, 60, "the page")
         wait_for_the_precache(web)
         # Once idle, the game keeps its Python as a snapshot for the next visit (static/pyodide.mjs).
-        web.wait("caches.open('lukfu-snapshot').then(c => c.keys()).then(k => k.length === 1)", 60,
+        web.wait(f"caches.open('{SHELF}').then(c => c.keys()).then(k => k.length === 1)", 60,
                  "the snapshot kept")
         server.shutdown()
         server.server_close()

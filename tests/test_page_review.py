@@ -15,13 +15,14 @@ from test_page_access import axe_violations, broken_runs
 from test_page_game import Player, speak
 from test_page_saves import click, finish, finish_in_any_language, save_of
 
-from lukfu.coach import Review, review
+from lukfu.coach import review
 from lukfu.saves import read_save
 from lukfu.web.saving import read_table
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
+    from lukfu.coach import Review
     from lukfu.session import Session
 
 pytestmark = pytest.mark.browser
