@@ -66,6 +66,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 _THOUGHT: dict[tuple[object, ...], Any] = {}
 
+# The coach's review on a sixteenth of its sampled deals: the same code and the same kind of
+# figures, for the tests whose coach is on only because a player's would be (the coach's own
+# figures are tests/test_update_review.py's and tests/test_page_review.py's).
+QUICK = COACH._replace(first_playouts=20, first_worlds=2, second_worlds=4, most_worlds=24)
+
 
 def thought(what: str, session: Session, think: Callable[[], Any], *also: object) -> Any:
     """``think()``, or what it gave before for ``what`` at the same table."""

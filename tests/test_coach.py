@@ -138,12 +138,16 @@ def test_the_beginner_s_choices_lose_more_than_strong_s_in_the_same_positions() 
 
     session = Session(new_deal(17), ("strong", "strong", "strong"), 17).run()
     lost = {"beginner": 0.0, "strong": 0.0}
+    differed = 0
     for state, _action in decisions_of(session, 0):
         observation = state.observation(0)
-        for level in lost:
-            choice = make_player(level, 17).choose(observation)
+        choices = {level: make_player(level, 17).choose(observation) for level in lost}
+        if choices["beginner"] == choices["strong"]:
+            continue  # (the same move, judged with the same dice, loses the same for both)
+        differed += 1
+        for level, choice in choices.items():
             lost[level] += finish(judge(observation, choice, 17)).loss
-    assert lost["beginner"] > lost["strong"] + 0.5, lost
+    assert differed >= 2 and lost["beginner"] > lost["strong"] + 0.5, (differed, lost)
 
 
 def test_an_action_text_round_trips_through_the_search_moves() -> None:

@@ -8,7 +8,7 @@ import json
 import zlib
 
 import pytest
-from driver import Driver
+from driver import QUICK, Driver
 
 from lukfu import parse_action
 from lukfu.dealcode import deal_code
@@ -122,7 +122,8 @@ def test_a_save_with_impossible_moves_is_refused_as_impossible() -> None:
 
 
 def test_storage_that_refuses_is_survived_with_one_notice_a_visit() -> None:
-    page = started("?seed=3&master=0&delay=0", storage=False)
+    # (with nothing stored the coach is on, as for any new player: it reviews the deal, quickly)
+    page = started("?seed=3&master=0&delay=0", storage=False, judging=QUICK)
     page.play_to_the_end()
     # (nothing is remembered, so this is a first visit: the guided deal is offered too)
     offer = "New to Luk Fu? A guided deal teaches you the game as you play it."

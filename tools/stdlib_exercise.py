@@ -40,7 +40,6 @@ def play(locales: str) -> list[str]:
     """Whole deals through the page's update code; return what was seen, for the report."""
     import driver
 
-    from lukfu.coach import COACH
     from lukfu.i18n import OFFERED, catalog_path
     from lukfu.web.saving import STATS_KEY
 
@@ -51,8 +50,7 @@ def play(locales: str) -> list[str]:
     driver.catalog_path = fetched  # type: ignore[attr-defined]
     # The coach's review runs through the same code as the page's, on a sixteenth of its deals
     # (what is imported is the same; the figures are tests/test_page_review.py's).
-    quick = COACH._replace(first_playouts=20, first_worlds=2, second_worlds=4, most_worlds=24)
-    page = driver.Driver("?seed=12&master=0&delay=0", coach=True, judging=quick).start()
+    page = driver.Driver("?seed=12&master=0&delay=0", coach=True, judging=driver.QUICK).start()
     page.settle(only_computers=True)
     spoken = []  # every language's catalog read first (a missing module fails at once)
     for code in OFFERED:
