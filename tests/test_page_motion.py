@@ -142,6 +142,25 @@ def new_cards_are_dealt_out(page: Page, name: str, screenshot_dir: Path) -> None
     page.evaluate("() => window.moving.forEach(a => a.finish())")
 
 
+# A finger dragging slider ``id`` from its lowest to its highest value, a step a task; returns
+# the slider's value as seen at every task until the game has answered the last step.
+DRAG = """async id => {
+  const slider = document.getElementById(id), seen = [];
+  let watching = true;
+  const watch = () => { seen.push(+slider.value); if (watching) setTimeout(watch, 0); };
+  const tick = () => new Promise(done => setTimeout(done, 0));
+  for (let v = +slider.min; v <= +slider.max; v += +slider.step) {
+    slider.value = String(v);
+    slider.dispatchEvent(new Event('input', { bubbles: true }));
+    if (!seen.length) watch();
+    await tick();
+  }
+  while (document.documentElement.hasAttribute('data-answering')) await tick();
+  watching = false;
+  return seen;
+}"""
+
+
 def test_the_looks_apply_live_and_are_kept_and_reduced_motion_moves_nothing(page: Page) -> None:
     """Contrast, Grain and Colour temperature change the table at once, the suits can be marked
     by shapes, and every setting is there again on the next visit; on that visit the system
@@ -158,6 +177,9 @@ def test_the_looks_apply_live_and_are_kept_and_reduced_motion_moves_nothing(page
     plain_card = first_card.screenshot()
     plain = page.evaluate(table_filter)
     assert page.evaluate(grain) == "0" and not any(page.evaluate(faces))
+    # A slider dragged end to end never jumps back under the finger while the game answers.
+    dragged = page.evaluate(DRAG, "warmth")
+    assert dragged[-1] == 100 and dragged == sorted(dragged), dragged
     page.fill("#contrast", "120")
     page.fill("#grain", "60")
     page.fill("#warmth", "50")

@@ -98,12 +98,16 @@ class App:
 
     # --- to the worker and back ---------------------------------------------------------------
 
-    def send(self, message: "Message") -> None:
-        """Tell the worker what happened (a `lukfu.web.messages` message); draw its answer."""
+    def send(self, message: "Message", control: str = "") -> None:
+        """Tell the worker what happened (a `lukfu.web.messages` message); draw its answer.
+        A setting from ``control`` (its id) is the player's until answered: see `Panels.hold`."""
         wire = encode(message)
-        self.send_wire(json.dumps(wire), changes_hand(wire), isinstance(message, Failure))
+        if control:
+            self.renderer.panels.hold(control)
+        self.send_wire(json.dumps(wire), changes_hand(wire), isinstance(message, Failure), control)
 
-    def send_wire(self, message: str, changing: bool = False, failing: bool = False) -> None:
+    def send_wire(self, message: str, changing: bool = False, failing: bool = False,
+                  control: str = "") -> None:
         """Send a message as it travels (JSON: the hand's cards carry theirs, render/table.py);
         draw the answer when it comes.  Until every message sent is answered, the page carries
         ``data-answering`` (the browser tests wait for it to go after each action of theirs, as
@@ -112,12 +116,14 @@ class App:
         if changing:
             self.changing += 1
         document.documentElement.setAttribute("data-answering", "")
-        asyncio.create_task(self._answered(self._ask(message, failing), changing))
+        asyncio.create_task(self._answered(self._ask(message, failing), changing, control))
 
-    async def _answered(self, asking: "Awaitable[None]", changing: bool) -> None:
+    async def _answered(self, asking: "Awaitable[None]", changing: bool, control: str) -> None:
         try:
             await asking
         finally:
+            if control:
+                self.renderer.panels.release(control, self.view)
             if changing:
                 self.changing -= 1
             if not self.changing:
@@ -203,8 +209,8 @@ class App:
     def start(self) -> None:
         for name, (event, setting) in CONTROLS.items():
             node = document.getElementById(name)
-            self._listen(node, event, lambda _e, s=setting, n=node: self.send(
-                Setting(s, ("on" if n.checked else "off") if n.type == "checkbox" else str(n.value))))
+            self._listen(node, event, lambda _e, s=setting, n=node, c=name: self.send(
+                Setting(s, ("on" if n.checked else "off") if n.type == "checkbox" else str(n.value)), c))
         self._listen(document, "click", self.on_click)
         self._listen(document, "dblclick", self.on_double_click)
         self._listen(document, "keydown", self.on_key)

@@ -62,6 +62,9 @@ class Panels:
         self._shapes = False  # whether the faces last showed their suits' shapes
         self._offered = False  # the language picker keeps only the languages offered
         self._translated = False  # the static text was put into another language than English
+        # The settings' controls the player has moved, each with its settings not yet answered:
+        # a view drawn meanwhile answers an earlier message, and must not set them back.
+        self.held: dict[str, int] = {}
 
     def render(self, page: "PageView") -> None:
         self._settings(page)
@@ -128,6 +131,18 @@ class Panels:
         for img in document.querySelectorAll("#rules img[data-face]"):
             img.setAttribute("src", card_src(str(img.getAttribute("data-face")), language, shapes))
 
+    def hold(self, name: str) -> None:
+        """The player moved control ``name``: its setting is on its way to the game."""
+        self.held[name] = self.held.get(name, 0) + 1
+
+    def release(self, name: str, page: "PageView | None") -> None:
+        """A setting from control ``name`` was answered; once all are, it shows ``page`` again."""
+        self.held[name] -= 1
+        if not self.held[name]:
+            del self.held[name]
+            if page is not None:
+                self._settings(page)
+
     def _settings(self, page: "PageView") -> None:
         settings = page.settings
         values = [("speed", settings.speed), ("level", settings.level),
@@ -135,12 +150,12 @@ class Panels:
         values += [(look, str(v)) for look, v in settings.looks]
         for name, value in values:
             node = document.getElementById(name)
-            if str(node.value) != value:
+            if str(node.value) != value and name not in self.held:
                 node.value = value
         for name, on in (("marks", settings.marks), ("suit-shapes", settings.shapes),
                          ("coach", settings.coach), ("sound", settings.sound)):
             node = document.getElementById(name)
-            if bool(node.checked) != on:
+            if bool(node.checked) != on and name not in self.held:
                 node.checked = on
         for name, words in settings.look_texts:
             node = document.getElementById(name)
