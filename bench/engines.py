@@ -15,7 +15,9 @@ site (site/) is served from a project folder with GitHub Pages' caching (max-age
   what the game adds to Pyodide's own start in that engine;
 - deal: deal 1 against Beginner played by clicking (nine moves: call, plays, a discard, a claim;
   tests/engine_checks.py), from the hand shown to the end; review: from the end to the coach's
-  review shown (it runs in the worker, in the background).
+  whole review shown (it runs in the worker, in the background), its verdicts and losses
+  checked against the coach's under CPython (an error of the run if they differ: the tests
+  check them in Firefox and Chromium, and only the coach's progress in WebKit).
 
 With ``--shots``, screenshots of every phase (a first visit's calling, a trick to beat, the end,
 the review, the lesson) in English and Persian at 1366×768 and 390×844, per engine, into
@@ -43,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "bench")]  # run as a script
 
 from boot import BARE_HTML, BARE_READY  # noqa: E402
-from engine_checks import READY, open_review, play_deal  # noqa: E402
+from engine_checks import READY, open_review, play_deal, reviewed_as_under_cpython  # noqa: E402
 from engines import ENGINES, Engine, launch  # noqa: E402
 
 from tools import devserver, site, stdlib  # noqa: E402
@@ -93,9 +95,14 @@ def one_run(name: str, url: str) -> dict[str, Any]:
         compiled = float(web.js(f"{COMPILE}('{url}{wasm.as_posix()}')"))
         web.wait("navigator.serviceWorker.ready.then(r => !!r.active)", 120, "the service worker")
         warm = boot(web, f"{url}index.html?delay=0")
-        _, played, _ = play_deal(web, url, SEED)
-        reviewed = open_review(web)
-        errors = web.errors()
+        _, played, session = play_deal(web, url, SEED)
+        errors: list[str] = []
+        try:  # (the figures, as tests/engine_checks.py checks them in Firefox and Chromium)
+            reviewed = reviewed_as_under_cpython(web, session)
+        except AssertionError as error:
+            errors.append(f"the review's figures are not CPython's: {error}")
+            reviewed = float("nan")
+        errors += web.errors()
         version = web.version
     return {"version": version, "cold": cold, "warm": warm, "compile": compiled / 1000, "deal": played,
             "review": reviewed, "errors": errors}
