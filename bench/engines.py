@@ -17,7 +17,7 @@ site (site/) is served from a project folder with GitHub Pages' caching (max-age
   tests/engine_checks.py), from the hand shown to the end; review: from the end to the coach's
   whole review shown (it runs in the worker, in the background), its verdicts and losses
   checked against the coach's under CPython (an error of the run if they differ: the tests
-  check them in Firefox and Chromium, and only the coach's progress in WebKit).
+  check them in Chromium, and only the coach at work in Firefox and WebKit).
 
 With ``--shots``, screenshots of every phase (a first visit's calling, a trick to beat, the end,
 the review, the lesson) in English and Persian at 1366×768 and 390×844, per engine, into
@@ -38,6 +38,7 @@ import os
 import statistics
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -45,9 +46,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "bench")]  # run as a script
 
 from boot import BARE_HTML, BARE_READY  # noqa: E402
-from engine_checks import READY, open_review, play_deal, reviewed_as_under_cpython  # noqa: E402
+from engine_checks import READY, open_review, play_deal  # noqa: E402
 from engines import ENGINES, Engine, launch  # noqa: E402
 
+from lukfu.coach import review  # noqa: E402
+from lukfu.session import Session  # noqa: E402
 from tools import devserver, site, stdlib  # noqa: E402
 
 SEED = 1
@@ -84,6 +87,20 @@ def boot(web: Engine, url: str) -> dict[str, float]:
     web.goto(url)  # (a new document: its __moments start empty)
     moments = web.wait(MOMENTS, 120, "the hand")
     return {name: float(moments[name]) for name in ("paint", "worker", "ready") if name in moments}
+
+
+def reviewed_as_under_cpython(web: Engine, session: Session) -> float:
+    """Open the coach's review of ``session``, just over on the page, and check its verdicts and
+    losses are those `lukfu.coach` gives under CPython (worked out meanwhile); return the
+    seconds until the whole review showed."""
+    with ThreadPoolExecutor(1) as cpython:  # (its review as the page's goes on)
+        reviewing = cpython.submit(review, session, 0)
+        reviewed = open_review(web)
+        expected = reviewing.result()
+    shown = web.js("[...document.querySelectorAll('#review [data-verdict]')]"
+                   ".map(e => [e.dataset.loss, e.dataset.verdict])")
+    assert shown == [[f"{d.loss:.2f}", d.verdict] for d in expected.decisions], shown
+    return reviewed
 
 
 def one_run(name: str, url: str) -> dict[str, Any]:

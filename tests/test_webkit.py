@@ -10,4 +10,3 @@ pytestmark = pytest.mark.browser
 
 class TestWebKit(EngineChecks):
     engine = "webkit"
-    whole_review = False  # (bench/engines.py checks it)
