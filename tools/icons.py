@@ -13,9 +13,11 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import os
 import struct
 import zlib
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 CACHE = Path(__file__).resolve().parent.parent / "runtime" / "icons"
@@ -109,16 +111,23 @@ def png(rows: list[list[tuple[int, ...]]]) -> bytes:
 ICONS = {"icon-192.png": (192, False), "icon-512.png": (512, False), "maskable-512.png": (512, True)}
 
 
+def drawn_png(size: int, theme: Colour, background: Colour, maskable: bool) -> bytes:
+    """One icon, drawn and encoded (in a process of its own: see `drawn`)."""
+    return png(draw(size, theme, background, maskable))
+
+
 def drawn(theme: str, background: str) -> dict[str, bytes]:
     """The three icons, from runtime/icons/ when nothing changed since they were drawn."""
     key = hashlib.sha256(Path(__file__).read_bytes() + json.dumps([theme, background]).encode()).hexdigest()
     stamp = CACHE / "key.txt"
     if stamp.is_file() and stamp.read_text() == key and all((CACHE / n).is_file() for n in ICONS):
         return {name: (CACHE / name).read_bytes() for name in ICONS}
-    icons = {
-        name: png(draw(size, hex_colour(theme), hex_colour(background), maskable))
-        for name, (size, maskable) in ICONS.items()
-    }
+    # One icon a process, one process a core (a fresh clone draws all three: 10 s on one core).
+    with ProcessPoolExecutor(min(len(ICONS), os.cpu_count() or 1)) as pool:
+        pictures = pool.map(drawn_png, *zip(*(
+            (size, hex_colour(theme), hex_colour(background), maskable)
+            for size, maskable in ICONS.values()), strict=True))
+        icons = dict(zip(ICONS, pictures, strict=True))
     CACHE.mkdir(parents=True, exist_ok=True)
     for name, data in icons.items():
         (CACHE / name).write_bytes(data)
