@@ -114,7 +114,7 @@ def one_run(name: str, url: str) -> dict[str, Any]:
         warm = boot(web, f"{url}index.html?delay=0")
         _, played, session = play_deal(web, url, SEED)
         errors: list[str] = []
-        try:  # (the figures, as tests/engine_checks.py checks them in Firefox and Chromium)
+        try:  # (the figures, as tests/test_page_review.py checks them in Chromium)
             reviewed = reviewed_as_under_cpython(web, session)
         except AssertionError as error:
             errors.append(f"the review's figures are not CPython's: {error}")
