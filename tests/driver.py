@@ -67,8 +67,9 @@ ROOT = Path(__file__).resolve().parent.parent
 _THOUGHT: dict[tuple[object, ...], Any] = {}
 
 # The coach's review on a sixteenth of its sampled deals: the same code and the same kind of
-# figures, for the tests whose coach is on only because a player's would be (the coach's own
-# figures are tests/test_update_review.py's and tests/test_page_review.py's).
+# figures, for the tests that need a review but not the coach's own figures (a coach on only
+# because a player's would be; reasons, given the same way whatever the budget).  The coach's
+# own figures are tests/test_update_review.py's and tests/test_page_review.py's.
 QUICK = COACH._replace(first_playouts=20, first_worlds=2, second_worlds=4, most_worlds=24)
 
 
