@@ -38,6 +38,7 @@ import os
 import statistics
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -89,13 +90,22 @@ def boot(web: Engine, url: str) -> dict[str, float]:
     return {name: float(moments[name]) for name in ("paint", "worker", "ready") if name in moments}
 
 
+def whole_review(web: Engine) -> float:
+    """Open the coach's review; return the seconds from the end of the deal until all of it
+    shows (its decisions show one by one before the summary)."""
+    started = time.monotonic()
+    open_review(web)
+    web.wait("!!document.querySelector('#review .review-summary')", 240, "the whole review")
+    return time.monotonic() - started
+
+
 def reviewed_as_under_cpython(web: Engine, session: Session) -> float:
     """Open the coach's review of ``session``, just over on the page, and check its verdicts and
     losses are those `lukfu.coach` gives under CPython (worked out meanwhile); return the
     seconds until the whole review showed."""
     with ThreadPoolExecutor(1) as cpython:  # (its review as the page's goes on)
         reviewing = cpython.submit(review, session, 0)
-        reviewed = open_review(web)
+        reviewed = whole_review(web)
         expected = reviewing.result()
     shown = web.js("[...document.querySelectorAll('#review [data-verdict]')]"
                    ".map(e => [e.dataset.loss, e.dataset.verdict])")
@@ -165,7 +175,7 @@ def shots(name: str, url: str, folder: Path) -> None:
                 web.wait(READY, 120, "the hand")
                 play_deal(web, url, SEED, at=shot, query=f"&lang={language}")
                 shot("over")
-                open_review(web)
+                whole_review(web)
                 web.js("document.getElementById('review').scrollIntoView()")
                 shot("review")
                 web.act("#learn")

@@ -11,14 +11,22 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sys
 import tempfile
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools.runtime import NODE_MODULES, NOTO, ROOT, RUNTIME, VAZIRMATN, BuildError, human, installed_version
+from tools.runtime import (
+    NODE_MODULES,
+    NOTO,
+    ROOT,
+    RUNTIME,
+    VAZIRMATN,
+    BuildError,
+    each_in_a_process,
+    human,
+    installed_version,
+)
 
 # A machine without a Chinese (or Persian) font would show 六虎 as empty boxes, so the page ships
 # its own: Noto Sans TC and Vazirmatn, each cut down to the characters the page and the
@@ -227,10 +235,8 @@ def build_fonts_here(verbose: bool = True) -> tuple[int, int]:
             manifest[face.name] = entry
         else:
             cuts.append((face, sources, codepoints, dest, key.hexdigest()))
-    missed: list[list[int]] = []
-    if cuts:  # each face on its own, one process a core (a fresh clone cuts all eight)
-        with ProcessPoolExecutor(min(len(cuts), os.cpu_count() or 1)) as pool:
-            missed = list(pool.map(subset_face, *zip(*(cut[:4] for cut in cuts), strict=True)))
+    # Each face on its own, one process a core (a fresh clone cuts all eight).
+    missed = each_in_a_process(subset_face, [cut[:4] for cut in cuts])
     for (face, sources, codepoints, dest, key_digest), missing in zip(cuts, missed, strict=True):
         manifest[face.name] = {
             "key": key_digest,

@@ -13,12 +13,12 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
 import struct
 import zlib
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+
+from tools.runtime import each_in_a_process
 
 CACHE = Path(__file__).resolve().parent.parent / "runtime" / "icons"
 INK = (0xB2, 0x3A, 0x2E)  # the red of the cards' marks
@@ -123,11 +123,9 @@ def drawn(theme: str, background: str) -> dict[str, bytes]:
     if stamp.is_file() and stamp.read_text() == key and all((CACHE / n).is_file() for n in ICONS):
         return {name: (CACHE / name).read_bytes() for name in ICONS}
     # One icon a process, one process a core (a fresh clone draws all three: 10 s on one core).
-    with ProcessPoolExecutor(min(len(ICONS), os.cpu_count() or 1)) as pool:
-        pictures = pool.map(drawn_png, *zip(*(
-            (size, hex_colour(theme), hex_colour(background), maskable)
-            for size, maskable in ICONS.values()), strict=True))
-        icons = dict(zip(ICONS, pictures, strict=True))
+    pictures = each_in_a_process(drawn_png, [(size, hex_colour(theme), hex_colour(background), maskable)
+                                             for size, maskable in ICONS.values()])
+    icons = dict(zip(ICONS, pictures, strict=True))
     CACHE.mkdir(parents=True, exist_ok=True)
     for name, data in icons.items():
         (CACHE / name).write_bytes(data)

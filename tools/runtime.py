@@ -28,11 +28,17 @@ first if there is none (tools/test completes it later).
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any, TypeVar
+
+Result = TypeVar("Result")
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -115,6 +121,14 @@ def sync(sources: list[Path], dest: Path) -> tuple[int, int]:
                 old.unlink()
             removed += 1
     return copied, removed
+
+
+def each_in_a_process(work: Callable[..., Result], calls: list[tuple[Any, ...]]) -> list[Result]:
+    """``work(*call)`` for each of ``calls``, one process a core; the results in their order."""
+    if len(calls) < 2:
+        return [work(*call) for call in calls]
+    with ProcessPoolExecutor(min(len(calls), os.cpu_count() or 1)) as pool:
+        return list(pool.map(work, *zip(*calls, strict=True)))
 
 
 def human(size: int) -> str:
