@@ -268,7 +268,7 @@ def render_page(ship: Shipment) -> str:
     """index.html for site/: the runtime's versioned folders, both PyScript configurations as
     JSON (pyscript.toml's, the page's), the boot JSON, the CSP."""
     from lukfu.i18n import DEFAULT_LANGUAGE, OFFERED, language_info
-    from lukfu.web.faces import SUITS, legend_src
+    from lukfu.web.faces import SUITS, card_src, legend_src
 
     page = ship.versioned((ROOT / "index.html").read_text(encoding="utf-8"))
     sizes = {path: ship.files[path].stat().st_size for path in ship.downloads}
@@ -283,6 +283,9 @@ def render_page(ship: Shipment) -> str:
         "page": {code: page_words_url(code) for code in OFFERED if code != DEFAULT_LANGUAGE},
         # The suit legend's pictures in each language's faces, for a new player's first look.
         "legend": {code: [legend_src(suit, code) for suit in range(len(SUITS))] for code in OFFERED},
+        # The rules card's pictures in each language's faces ("FACE": a picture's data-face), for
+        # a failure panel, which leaves the rules to read (the page's Python gives them otherwise).
+        "faces": {code: card_src("FACE", code) for code in OFFERED},
         # The progress bar's megabytes in each language's digits and decimal sign.
         "numbers": {code: [language_info(code).digits, language_info(code).decimal] for code in OFFERED},
     }

@@ -193,6 +193,7 @@ class App:
                 await asyncio.sleep(0)
         if first:  # a first look's notices closed before the game was up (index.html notes them)
             window.performance.mark("lukfu:first-view")
+            self.renderer.panels.examples(drawn.language, drawn.settings.shapes)
             for key in str(document.body.getAttribute("data-dismissed") or "").split():
                 self.send(DismissNotice(key))
         if page:

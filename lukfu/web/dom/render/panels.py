@@ -48,6 +48,12 @@ def number_table(cls: str, corner: str, columns: "Iterable[str]",
     return table
 
 
+def show_examples(language: str, shapes: bool) -> None:
+    """Each picture of the rules card shows its face (``data-face``) in ``language``'s own."""
+    for img in document.querySelectorAll("#rules img[data-face]"):
+        img.setAttribute("src", card_src(str(img.getAttribute("data-face")), language, shapes))
+
+
 class Panels:
     def __init__(self) -> None:
         self.table = document.getElementById("table")
@@ -62,6 +68,7 @@ class Panels:
         self._shapes = False  # whether the faces last showed their suits' shapes
         self._offered = False  # the language picker keeps only the languages offered
         self._translated = False  # the static text was put into another language than English
+        self._examples = False  # the rules card's pictures have their faces (`examples`)
         # The settings' controls the player has moved, each with its settings not yet answered:
         # a view drawn meanwhile answers an earlier message, and must not set them back.
         self.held: dict[str, int] = {}
@@ -128,8 +135,14 @@ class Panels:
         for img in document.querySelectorAll("img[data-suit]"):  # the suit legend
             img.setAttribute("src", card_src("suit-" + str(img.getAttribute("data-suit")),
                                              language, shapes))
-        for img in document.querySelectorAll("#rules img[data-face]"):
-            img.setAttribute("src", card_src(str(img.getAttribute("data-face")), language, shapes))
+        if self._examples:
+            self.examples(language, shapes)
+
+    def examples(self, language: str, shapes: bool) -> None:
+        """The rules card's pictures get their faces (index.html gives them none, so that their
+        downloads wait until the first hand is on the table), or their language's."""
+        self._examples = True
+        show_examples(language, shapes)
 
     def hold(self, name: str) -> None:
         """The player moved control ``name``: its setting is on its way to the game."""
