@@ -11,8 +11,14 @@ mobile).
     .venv/bin/python bench/lighthouse.py               # build the site, median of 1 run each
     .venv/bin/python bench/lighthouse.py --runs 3      # median of 3 per preset
     .venv/bin/python bench/lighthouse.py --root DIR    # serve DIR as it is (e.g. an old checkout)
+    .venv/bin/python bench/lighthouse.py --runs 3 --floor  # and PyScript's floor, on a phone
 
-The last report of each preset is kept in artifacts/lighthouse-<preset>.json (open it in the
+``--floor`` also measures the floor the brief sets (mobile only): a page with PyScript,
+MicroPython on the page and Pyodide in a worker, that says one word and does nothing else
+(written next to the site at run time, on the site's PyScript and MicroPython and npm's
+Pyodide).  For each page it prints its longest main-thread tasks as Lighthouse's phone sees them.
+
+The last report of each is kept in artifacts/lighthouse-<preset or floor>.json (open it in the
 Lighthouse viewer for the details).
 """
 
@@ -41,10 +47,60 @@ METRICS = {
     "LCP": "largest-contentful-paint",
     "TBT": "total-blocking-time",
 }
+FLOOR_HTML = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="description" content="PyScript's floor: MicroPython on the page, Pyodide in a worker.">
+<title>PyScript floor</title>
+<link rel="icon" href="data:,">
+<mpy-config>{mpy}</mpy-config>
+<py-config>{py}</py-config>
+<script type="module" src="../{site}/{pyscript}/core.js"></script>
+</head>
+<body>
+<h1>PyScript floor</h1>
+<p>MicroPython on the page, Pyodide in a worker, nothing else.</p>
+<script type="py" worker name="game" config='{worker}'>
+def answer():
+    return "ready"
+__export__ = ["answer"]
+</script>
+<script type="mpy">
+from pyscript import document, workers
+game = await workers["game"]
+document.body.dataset.said = await game.answer()
+</script>
+</body>
+</html>
+"""
 
 
-def run_lighthouse(url: str, preset: str) -> dict[str, Any]:
-    """One Lighthouse run; its JSON report.
+def write_floor(parent: Path) -> str:
+    """PyScript's floor page in ``parent`` (served as the site's sibling); its path there."""
+    ship = site.shipment()
+    plugins = site.game_config()["plugins"]  # (pyscript.toml's: it leaves out what the game does)
+    page = {"interpreter": f"../{devserver.PROJECT_FOLDER}/{ship.micropython}/micropython.mjs",
+            "plugins": plugins}
+    worker = {"interpreter": "../stock/pyodide.mjs", "plugins": plugins}
+    html = FLOOR_HTML.format(mpy=json.dumps(page), py=json.dumps({"plugins": plugins}),
+                             worker=json.dumps(worker), site=devserver.PROJECT_FOLDER,
+                             pyscript=ship.pyscript)
+    (parent / "bench").mkdir()
+    (parent / "bench" / "floor.html").write_text(html, encoding="utf-8")
+    (parent / "stock").symlink_to((runtime.RUNTIME / "pyodide").resolve(), target_is_directory=True)
+    return "bench/floor.html"
+
+
+def longest_tasks(report: dict[str, Any]) -> list[int]:
+    """The main-thread tasks Lighthouse found over 50 ms, longest first, in its phone's ms."""
+    items = report["audits"]["long-tasks"].get("details", {}).get("items", [])
+    return sorted((round(item["duration"]) for item in items), reverse=True)
+
+
+def run_lighthouse(url: str, preset: str, name: str = "") -> dict[str, Any]:
+    """One Lighthouse run; its JSON report (kept as artifacts/lighthouse-<name or preset>.json).
 
     On a busy machine Lighthouse may time out reading a response body back from Chromium
     (PROTOCOL_TIMEOUT): it still writes the report, with every metric and score; such a report
@@ -67,7 +123,7 @@ def run_lighthouse(url: str, preset: str) -> dict[str, Any]:
             report: dict[str, Any] = json.loads(text)
             if all(report["categories"][name]["score"] is not None for name in CATEGORIES):
                 ARTIFACTS.mkdir(parents=True, exist_ok=True)
-                (ARTIFACTS / f"lighthouse-{preset}.json").write_text(text, encoding="utf-8")
+                (ARTIFACTS / f"lighthouse-{name or preset}.json").write_text(text, encoding="utf-8")
                 return report
         except (ValueError, KeyError):
             pass
@@ -97,6 +153,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=1, help="runs per preset (median)")
     parser.add_argument("--root", type=Path, help="serve this folder instead of building the site")
+    parser.add_argument("--floor", action="store_true", help="PyScript's floor page too (mobile)")
     args = parser.parse_args()
     if not LIGHTHOUSE.is_file():
         raise SystemExit("bench/lighthouse.py: node_modules/lighthouse is missing: run `npm ci`")
@@ -107,23 +164,31 @@ def main() -> None:
             raise SystemExit(f"bench/lighthouse.py: {error}") from None
     else:
         root = args.root.resolve()
+    load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="lukfu-lighthouse-") as parent:
+        floor = write_floor(Path(parent)) if args.floor else ""
         server, url = devserver.start_in_folder(root, Path(parent), cache_control="max-age=600")
+        pages = [("mobile", url, "mobile"), ("desktop", url, "desktop")]
+        if floor:
+            pages.append(("floor", url.removesuffix(f"{devserver.PROJECT_FOLDER}/") + floor, "mobile"))
         try:
             results: dict[str, list[dict[str, float]]] = {}
             notes: dict[str, set[str]] = {}
-            for preset in ("mobile", "desktop"):
-                for _ in range(args.runs):
-                    report = run_lighthouse(url, preset)
-                    results.setdefault(preset, []).append(summary(report))
-                    notes.setdefault(preset, set()).update(failed_audits(report))
+            tasks: dict[str, list[list[int]]] = {}
+            for _ in range(args.runs):  # (the pages in turns, so that a busy moment hits them all)
+                for name, address, preset in pages:
+                    report = run_lighthouse(address, preset, name)
+                    results.setdefault(name, []).append(summary(report))
+                    tasks.setdefault(name, []).append(longest_tasks(report)[:4])
+                    notes.setdefault(name, set()).update(failed_audits(report))
                     if report.get("runtimeError"):
-                        notes[preset].add(f"Lighthouse: {report['runtimeError'].get('code')}")
+                        notes[name].add(f"Lighthouse: {report['runtimeError'].get('code')}")
         finally:
             server.shutdown()
             server.server_close()
-    print(f"\nLighthouse 12 on {url} (served from {root}), median of {args.runs}")
-    print(f"{'preset':8} {'perf':>5} {'a11y':>5} {'b.p.':>5} {'seo':>5} {'FCP':>7} {'LCP':>7} {'TBT':>7}")
+    print(f"\nLighthouse 12 on {url} (served from {root}), median of {args.runs};"
+          f" load average {load:.2f} at the start, {os.getloadavg()[0]:.2f} at the end")
+    print(f"{'page':8} {'perf':>5} {'a11y':>5} {'b.p.':>5} {'seo':>5} {'FCP':>7} {'LCP':>7} {'TBT':>7}")
     for preset, runs in results.items():
         m = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
         print(
@@ -131,6 +196,9 @@ def main() -> None:
             f"{m['best-practices']:>5.2f} {m['seo']:>5.2f} {m['FCP']:>6.2f}s {m['LCP']:>6.2f}s "
             f"{m['TBT'] * 1000:>5.0f}ms"
         )
+    print("the longest main-thread tasks of each run (ms, as Lighthouse's phone or desktop runs them):")
+    for name, runs_tasks in tasks.items():
+        print(f"  {name:8} " + "   ".join(", ".join(map(str, run)) for run in runs_tasks))
     for preset, lines in notes.items():
         for line in sorted(lines):
             print(f"  {preset}: {line}")

@@ -111,9 +111,13 @@ def play_deal(page: Any) -> None:
     page.wait_for_selector("#review:not([hidden]), [data-action='review']:enabled", timeout=120_000)
 
 
-def session(page: Any, base: str, level: str, deals: int, seed: int) -> list[tuple[str, float, float]]:
-    """The parts of a visit: (name, start, end) in the page's clock."""
+def session(page: Any, base: str, level: str, deals: int, seed: int,
+            cpu: float = 1) -> list[tuple[str, float, float]]:
+    """The parts of a visit: (name, start, end) in the page's clock; the page's CPU slowed down
+    ``cpu`` times (Chromium's own throttling, as its DevTools do for a phone)."""
     parts = []
+    if cpu != 1:
+        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
     page.goto(f"{base}index.html?seed={seed}&delay=0&lang=en")
     page.wait_for_selector(PLAYABLE, timeout=180_000)
     paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
@@ -157,6 +161,8 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--returning", action="store_true", help="a returning player's visit")
+    parser.add_argument("--cpu", type=float, default=1,
+                        help="slow the page's CPU down this many times (Lighthouse's phone: 4)")
     args = parser.parse_args()
     try:
         from playwright.sync_api import sync_playwright
@@ -164,7 +170,8 @@ def main() -> None:
         raise SystemExit("bench/long_tasks.py: playwright missing; run tools/test once") from None
     site.build_site(verbose=False)
     server, base = devserver.start_in_thread()
-    print(f"load average {os.getloadavg()[0]:.2f} at the start")
+    print(f"load average {os.getloadavg()[0]:.2f} at the start"
+          + (f"; the page's CPU slowed down {args.cpu:g} times" if args.cpu != 1 else ""))
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
@@ -178,7 +185,7 @@ def main() -> None:
             page = context.new_page()
             memory = MemoryWatch()
             memory.start()
-            parts = session(page, base, args.level, args.deals, args.seed)
+            parts = session(page, base, args.level, args.deals, args.seed, args.cpu)
             memory.done.set()
             tasks = page.evaluate("window.__longTasks")
             booting = page.evaluate(BOOT_TASKS, parts[0][2])
