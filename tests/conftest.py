@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 from urllib.parse import urlsplit
 
+import order
 import pytest
 import settling
 
@@ -343,6 +344,19 @@ def page(
     problems = [f"request outside the site: {url}" for url in browser_log.foreign_requests]
     problems += browser_log.unexpected_errors()
     assert not problems, "the page broke a project promise:\n  " + "\n  ".join(problems)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--weigh", action="store_true", help=order.HELP)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("--weigh") and not hasattr(config, "workerinput"):  # (xdist's controller)
+        config.pluginmanager.register(order.Scales(), "weigh")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    order.longest_first(items)  # (the same order on every worker, as xdist requires)
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
