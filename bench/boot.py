@@ -6,7 +6,10 @@ exist.  The floor is a bare page that only does ``loadPyodide()`` + ``runPython(
 the site's runtime folder (written next to the site at run time): "bare", on the runtime as the
 site ships it (its standard library cut down and compiled by tools/stdlib.py, which speeds
 Pyodide's own start as much as the game's), and "stock", on Pyodide's files as npm publishes
-them (runtime/pyodide/: the whole standard library, as sources).
+them (runtime/pyodide/: the whole standard library, as sources).  "floor" is the least the
+brief allows: PyScript with MicroPython on the page and npm's Pyodide in a worker, doing
+nothing else (bench/lighthouse.py's floor page); against "stock", it is what PyScript itself
+costs.
 
 Cold = a fresh browser profile; warm = a second navigation in the same profile a second later
 (HTTP cache and V8's code cache filled); third = a third one, a second after that.
@@ -51,6 +54,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: make the repository's packages importable
 
+from bench.lighthouse import write_floor  # noqa: E402
 from tools import chromium, devserver, runtime, site, stdlib  # noqa: E402
 
 OWN_CODE_TARGET = 1_000_000  # bytes: own code + assets (not runtime/) should stay below 1 MB
@@ -60,6 +64,7 @@ GAME_READY = (
     " && document.querySelector('[data-card]') !== null"
 )
 BARE_READY = "document.body !== null && document.body.dataset.ready === '1'"
+FLOOR_READY = "document.body !== null && document.body.dataset.said === 'ready'"  # (its worker answered)
 SW_ACTIVE = """navigator.serviceWorker.getRegistration().then(
   (r) => !!(r && r.active && r.active.state === "activated"))"""
 SNAPSHOT_KEPT = "caches.open('lukfu-snapshot').then((c) => c.keys()).then((k) => k.length > 0)"
@@ -263,7 +268,8 @@ def mb(size: float) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="cold (and warm) loads per page")
-    parser.add_argument("--only", help="comma-separated pages to time: game, game+sw, snapshot, bare, stock")
+    parser.add_argument("--only",
+                        help="comma-separated pages to time: game, game+sw, snapshot, bare, stock, floor")
     args = parser.parse_args()
 
     try:
@@ -284,12 +290,13 @@ def main() -> None:
         page = BARE_HTML.replace("FOLDER", folder).replace("LOCK", given)
         (parent / "bench" / f"{name}.html").write_text(page, encoding="utf-8")
     (parent / "stock").symlink_to((runtime.RUNTIME / "pyodide").resolve(), target_is_directory=True)
+    floor = write_floor(parent)
     server, url = devserver.start_in_folder(root, parent, cache_control="max-age=600")
     served: list[str] = []
     devserver.record_sent(server, served)
     site_root = url.removesuffix(devserver.PROJECT_FOLDER + "/")
 
-    wanted = set((args.only or "game,game+sw,snapshot,bare,stock").split(","))
+    wanted = set((args.only or "game,game+sw,snapshot,bare,stock,floor").split(","))
     kept = f"Promise.all([{SW_ACTIVE}, {SNAPSHOT_KEPT}]).then((both) => both.every(Boolean))"
     targets = [
         Target("game", f"{devserver.PROJECT_FOLDER}/", GAME_READY),
@@ -297,6 +304,7 @@ def main() -> None:
         Target("snapshot", f"{devserver.PROJECT_FOLDER}/", GAME_READY, "allow", kept, snapshot=True),
         Target("bare", "bench/bare.html", BARE_READY),
         Target("stock", "bench/stock.html", BARE_READY),
+        Target("floor", floor, FLOOR_READY),
     ]
     targets = [t for t in targets if t.name in wanted]
 
@@ -327,7 +335,8 @@ def main() -> None:
     by_name = {t.name: t for t in targets}
     targets_of = {("game", "bare"): " (target: cold at most 1.25)",
                   ("game", "stock"): " (target: at most 1.10)",
-                  ("snapshot", "bare"): " (target: warm and third at most 1.00)"}
+                  ("snapshot", "bare"): " (target: warm and third at most 1.00)",
+                  ("floor", "stock"): " (PyScript's own cost: MicroPython on the page, the worker)"}
     for (name, floor), note in targets_of.items():
         if name in by_name and floor in by_name:
             game, under = by_name[name], by_name[floor]

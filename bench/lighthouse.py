@@ -87,9 +87,10 @@ def write_floor(parent: Path) -> str:
     html = FLOOR_HTML.format(mpy=json.dumps(page), py=json.dumps({"plugins": plugins}),
                              worker=json.dumps(worker), site=devserver.PROJECT_FOLDER,
                              pyscript=ship.pyscript)
-    (parent / "bench").mkdir()
+    (parent / "bench").mkdir(exist_ok=True)
     (parent / "bench" / "floor.html").write_text(html, encoding="utf-8")
-    (parent / "stock").symlink_to((runtime.RUNTIME / "pyodide").resolve(), target_is_directory=True)
+    if not (parent / "stock").exists():  # (bench/boot.py's stock page has it already)
+        (parent / "stock").symlink_to((runtime.RUNTIME / "pyodide").resolve(), target_is_directory=True)
     return "bench/floor.html"
 
 

@@ -17,6 +17,7 @@ visit measured, in a new tab, which starts from it.
     .venv/bin/python bench/long_tasks.py                 # Expert, 2 deals
     .venv/bin/python bench/long_tasks.py --level strong --deals 1
     .venv/bin/python bench/long_tasks.py --deals 1 --returning
+    .venv/bin/python bench/long_tasks.py --floor 5         # PyScript's floor page, five visits
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 import threading
 from pathlib import Path
 from typing import Any
@@ -32,7 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: make the repository's packages importable
 
 from bench.ai_latency import follow_hints  # noqa: E402
-from bench.boot import RESTORED, SNAPSHOT_KEPT, wait_until  # noqa: E402
+from bench.boot import FLOOR_READY, RESTORED, SNAPSHOT_KEPT, wait_until  # noqa: E402
+from bench.lighthouse import write_floor  # noqa: E402
 from tools import chromium, devserver, site  # noqa: E402
 
 LONG_TASK_MS = 100
@@ -155,12 +158,44 @@ def session(page: Any, base: str, level: str, deals: int, seed: int,
     return parts
 
 
+def floor_visits(playwright: Any, root: Path, runs: int, cpu: float) -> None:
+    """PyScript's floor (bench/lighthouse.py's page: MicroPython on the page, Pyodide in a
+    worker, nothing else), each visit in a fresh browser: its main-thread tasks until its worker
+    has answered, as the game's boot is measured."""
+    with tempfile.TemporaryDirectory(prefix="lukfu-floor-") as parent:
+        path = write_floor(Path(parent))
+        server, url = devserver.start_in_folder(root, Path(parent))
+        try:
+            browser = playwright.chromium.launch(
+                executable_path=chromium.find_chromium(), args=chromium.FLAGS, headless=True)
+            for _ in range(runs):
+                context = browser.new_context()
+                context.add_init_script(INIT % "beginner")
+                page = context.new_page()
+                if cpu != 1:
+                    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+                page.goto(url.removesuffix(f"{devserver.PROJECT_FOLDER}/") + path)
+                page.wait_for_function(FLOOR_READY, timeout=120_000)
+                page.wait_for_timeout(500)
+                tasks = [duration for _begin, duration in page.evaluate("window.__longTasks")]
+                print(f"floor: ready {now(page) / 1000:.2f} s, tasks over {LONG_TASK_MS} ms:"
+                      f" {sum(d > LONG_TASK_MS for d in tasks)}, longest {max(tasks, default=0):.0f} ms"
+                      f" (load average {os.getloadavg()[0]:.2f})", flush=True)
+                context.close()
+            browser.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--level", default="expert", choices=["beginner", "casual", "strong", "expert"])
     parser.add_argument("--deals", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--returning", action="store_true", help="a returning player's visit")
+    parser.add_argument("--floor", type=int, default=0, metavar="N",
+                        help="only N visits of PyScript's floor page (bench/lighthouse.py's)")
     parser.add_argument("--cpu", type=float, default=1,
                         help="slow the page's CPU down this many times (Lighthouse's phone: 4)")
     args = parser.parse_args()
@@ -168,10 +203,14 @@ def main() -> None:
         from playwright.sync_api import sync_playwright
     except ImportError:
         raise SystemExit("bench/long_tasks.py: playwright missing; run tools/test once") from None
-    site.build_site(verbose=False)
-    server, base = devserver.start_in_thread()
+    root = site.build_site(verbose=False)
     print(f"load average {os.getloadavg()[0]:.2f} at the start"
           + (f"; the page's CPU slowed down {args.cpu:g} times" if args.cpu != 1 else ""))
+    if args.floor:
+        with sync_playwright() as playwright:
+            floor_visits(playwright, root, args.floor, args.cpu)
+        return
+    server, base = devserver.start_in_thread()
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(

@@ -47,6 +47,9 @@ BROKEN_CARDS = """async (names) => {
 # Images on the page that did not load (a broken card shows as a broken image).
 BROKEN_IMAGES = """() => [...document.images]
   .filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.src)"""
+# Every picture of the page loads now, however far below: none may be missing offline.
+EVERY_IMAGE_NOW = """() => document.querySelectorAll('img[loading=lazy]')
+  .forEach((img) => { img.loading = 'eager'; })"""
 
 
 @dataclass
@@ -216,6 +219,8 @@ def test_offline_after_one_visit_new_versions_between_deals_and_no_other_origin(
     other.wait_for_selector(READY, timeout=60_000)
     assert other.evaluate("document.documentElement.dir") == "rtl"
     assert other.inner_text("#table-title") != "The card table", "the Persian catalog is kept"
+    other.evaluate(EVERY_IMAGE_NOW)  # the rules card's, far below, too
+    other.wait_for_function("() => [...document.images].every((img) => img.complete)")
     assert other.evaluate(BROKEN_IMAGES) == []
     other.close()
     fetched = fetched_files(requested, served.url)
