@@ -42,10 +42,15 @@ HOOK_ERRORS = """(() => { if (window.__errors) return; window.__errors = [];
   addEventListener('error', e => window.__errors.push('page error: ' + e.message));
   addEventListener('unhandledrejection', e => window.__errors.push('unhandled: ' + e.reason)); })()"""
 
+# What the page's failure panel would copy for the developers, if it is up (else "").
+FAILURE = """(() => { const f = document.getElementById('failure');
+  if (!f || f.hidden) return '';
+  return [f.getAttribute('data-details'), f.failureDetails].filter(Boolean).join('\\n'); })()"""
 
 # Firefox reports as the page's error a file whose load the page itself gave up (a picture's
-# source changed while the service worker fetched it: index.html puts the Persian rules' own
-# pictures in place of the English ones as they load).  Such a file is shown nowhere any more.
+# source changed while the service worker fetched it: index.html puts the Persian suit
+# legend's pictures in place of the English ones as they load).  Such a file is shown nowhere
+# any more.
 GIVEN_UP = re.compile(r"^page error: Failed to load ‘([^’]+)’")
 SHOWN = """(url => [...document.querySelectorAll('img, link, script')]
   .some(e => e.src === url || e.href === url))"""
@@ -98,7 +103,9 @@ class Engine:
             if value:
                 return value
             if time.monotonic() > deadline:
-                raise TimeoutError(f"{self.name}: waited {timeout} s for {what or expression}")
+                failure = self.js(FAILURE) or ""
+                raise TimeoutError(f"{self.name}: waited {timeout} s for {what or expression}"
+                                   + (f"; the page failed:\n{failure}" if failure else ""))
             time.sleep(0.05)
 
     def settle(self) -> None:

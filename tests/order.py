@@ -21,7 +21,7 @@ WEIGHTS = Path(__file__).with_name("weights.json")
 HELP = "write each test file's seconds in this run to tests/weights.json (files run longest first)"
 
 
-def test_file(nodeid: str) -> str:
+def file_of(nodeid: str) -> str:
     return nodeid.split("::")[0]
 
 
@@ -33,7 +33,7 @@ def longest_first(items: list[Any]) -> None:
     """Sort ``items`` (pytest's, in place) by their file's weight, the heaviest first; a file's
     own tests keep their order."""
     weights = read_weights()
-    items.sort(key=lambda item: (-weights.get(test_file(item.nodeid), math.inf)))
+    items.sort(key=lambda item: (-weights.get(file_of(item.nodeid), math.inf)))
 
 
 class Scales:
@@ -45,7 +45,7 @@ class Scales:
         self.seconds: defaultdict[str, float] = defaultdict(float)
 
     def pytest_runtest_logreport(self, report: Any) -> None:
-        self.seconds[test_file(report.nodeid)] += report.duration
+        self.seconds[file_of(report.nodeid)] += report.duration
 
     def pytest_sessionfinish(self, session: Any, exitstatus: int) -> None:
         if exitstatus == 0 and self.seconds:
