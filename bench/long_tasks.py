@@ -114,13 +114,19 @@ def play_deal(page: Any) -> None:
     page.wait_for_selector("#review:not([hidden]), [data-action='review']:enabled", timeout=120_000)
 
 
-def session(page: Any, base: str, level: str, deals: int, seed: int,
-            cpu: float = 1) -> list[tuple[str, float, float]]:
-    """The parts of a visit: (name, start, end) in the page's clock; the page's CPU slowed down
-    ``cpu`` times (Chromium's own throttling, as its DevTools do for a phone)."""
-    parts = []
+def slow_down(page: Any, cpu: float) -> None:
+    """The page's CPU slowed down ``cpu`` times (Chromium's own throttling, as its DevTools do
+    for a phone); 1: as it is."""
     if cpu != 1:
         page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+
+
+def session(page: Any, base: str, level: str, deals: int, seed: int,
+            cpu: float = 1) -> list[tuple[str, float, float]]:
+    """The parts of a visit: (name, start, end) in the page's clock, its CPU slowed down ``cpu``
+    times (`slow_down`)."""
+    parts = []
+    slow_down(page, cpu)
     page.goto(f"{base}index.html?seed={seed}&delay=0&lang=en")
     page.wait_for_selector(PLAYABLE, timeout=180_000)
     paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
@@ -172,8 +178,7 @@ def floor_visits(playwright: Any, root: Path, runs: int, cpu: float) -> None:
                 context = browser.new_context()
                 context.add_init_script(INIT % "beginner")
                 page = context.new_page()
-                if cpu != 1:
-                    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+                slow_down(page, cpu)
                 page.goto(url.removesuffix(f"{devserver.PROJECT_FOLDER}/") + path)
                 page.wait_for_function(FLOOR_READY, timeout=120_000)
                 page.wait_for_timeout(500)

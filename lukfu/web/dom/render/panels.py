@@ -48,12 +48,6 @@ def number_table(cls: str, corner: str, columns: "Iterable[str]",
     return table
 
 
-def show_examples(language: str, shapes: bool) -> None:
-    """Each picture of the rules card shows its face (``data-face``) in ``language``'s own."""
-    for img in document.querySelectorAll("#rules img[data-face]"):
-        img.setAttribute("src", card_src(str(img.getAttribute("data-face")), language, shapes))
-
-
 class Panels:
     def __init__(self) -> None:
         self.table = document.getElementById("table")
@@ -142,7 +136,8 @@ class Panels:
         """The rules card's pictures get their faces (index.html gives them none, so that their
         downloads wait until the first hand is on the table), or their language's."""
         self._examples = True
-        show_examples(language, shapes)
+        for img in document.querySelectorAll("#rules img[data-face]"):
+            img.setAttribute("src", card_src(str(img.getAttribute("data-face")), language, shapes))
 
     def hold(self, name: str) -> None:
         """The player moved control ``name``: its setting is on its way to the game."""
