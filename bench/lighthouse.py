@@ -15,8 +15,9 @@ mobile).
 
 ``--floor`` also measures the floor the brief sets (mobile only): a page with PyScript,
 MicroPython on the page and Pyodide in a worker, that says one word and does nothing else
-(written next to the site at run time, on the site's PyScript and MicroPython and npm's
-Pyodide).  For each page it prints its longest main-thread tasks as Lighthouse's phone sees them.
+(written next to the site at run time, on the site's own PyScript, MicroPython and Pyodide: it
+differs from the game only by what the game does).  For each page it prints its longest
+main-thread tasks as Lighthouse's phone sees them.
 
 The last report of each is kept in artifacts/lighthouse-<preset or floor>.json (open it in the
 Lighthouse viewer for the details).
@@ -37,7 +38,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: make the repository's packages importable
 
-from tools import chromium, devserver, runtime, site  # noqa: E402
+from tools import chromium, devserver, runtime, site, stdlib  # noqa: E402
 
 LIGHTHOUSE = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
 ARTIFACTS = ROOT / "artifacts"
@@ -77,20 +78,32 @@ document.body.dataset.said = await game.answer()
 """
 
 
+FLOOR_RUNTIME = """// PyScript's floor's interpreter: the site's own Pyodide (its cut standard library), given
+// its package index as the game's worker is (static/pyodide.mjs), and nothing more.
+import {{ loadPyodide as load, version }} from "../{site}/{pyodide}/pyodide.mjs";
+export {{ version }};
+const FOLDER = new URL("../{site}/{pyodide}/", import.meta.url).href;
+export const loadPyodide = (options) => load({{ ...options, indexURL: FOLDER, lockFileContents: {lock} }});
+"""
+
+
 def write_floor(parent: Path) -> str:
-    """PyScript's floor page in ``parent`` (served as the site's sibling); its path there."""
+    """PyScript's floor page in ``parent`` (served as the site's sibling); its path there.
+    Its worker runs the site's own Pyodide, as the game's does, so that floor/bare is what
+    PyScript itself costs on the same runtime."""
     ship = site.shipment()
     plugins = site.game_config()["plugins"]  # (pyscript.toml's: it leaves out what the game does)
     page = {"interpreter": f"../{devserver.PROJECT_FOLDER}/{ship.micropython}/micropython.mjs",
             "plugins": plugins}
-    worker = {"interpreter": "../stock/pyodide.mjs", "plugins": plugins}
+    worker = {"interpreter": "./floor-pyodide.mjs", "plugins": plugins}
     html = FLOOR_HTML.format(mpy=json.dumps(page), py=json.dumps({"plugins": plugins}),
                              worker=json.dumps(worker), site=devserver.PROJECT_FOLDER,
                              pyscript=ship.pyscript)
     (parent / "bench").mkdir(exist_ok=True)
     (parent / "bench" / "floor.html").write_text(html, encoding="utf-8")
-    if not (parent / "stock").exists():  # (bench/boot.py's stock page has it already)
-        (parent / "stock").symlink_to((runtime.RUNTIME / "pyodide").resolve(), target_is_directory=True)
+    interpreter = FLOOR_RUNTIME.format(site=devserver.PROJECT_FOLDER, pyodide=ship.pyodide,
+                                       lock=json.dumps(stdlib.lock_text()))
+    (parent / "bench" / "floor-pyodide.mjs").write_text(interpreter, encoding="utf-8")
     return "bench/floor.html"
 
 
