@@ -2,10 +2,8 @@
 // the pinned Pyodide (tools/site.py names its versioned folder in place of runtime/pyodide/),
 // each download counted for the page's loading bar (lukfu/web/dom/loading.py listens on this
 // worker), and a broken one fails the start, "load: …" (Pyodide would only warn and wait).
-// A returning visit's Python is restored from a memory snapshot taken on an earlier visit, after
-// it imported the game and before PyScript or the player touched it, kept on the device once the
-// game was idle (lukfu/web/worker.py calls lukfuKeepSnapshot); one that fails to restore is
-// dropped, and Python starts afresh.  JavaScript: it runs before Python can.
+// A returning visit's Python is restored from the memory snapshot an earlier visit kept (`prepare`),
+// else starts afresh (`restore`).  JavaScript: it runs before Python can.
 import { loadPyodide as load, version } from "../runtime/pyodide/pyodide.mjs";
 
 export { version };
@@ -60,19 +58,20 @@ export async function loadPyodide(options) {
   return pyodide;
 }
 
-// This version's snapshot, restored (else null, and a broken one is dropped): its bytes must hash
-// to what was kept beside them before Pyodide takes them.  A download that fails meanwhile is not
-// the game's failure yet: the fresh start that follows says so.
+// This version's snapshot, restored (else null, and a broken one is dropped): unzipped as it is
+// read into the length its digest names (more throws), it must hash to that digest before Pyodide
+// takes it.  A download that fails meanwhile is not the game's failure yet: the fresh start says so.
 async function restore(opened, start) {
   const began = performance.now(), kept = await shelved;
   try {
     restoring = true;
     if (!kept) return null;
-    const pyodide = await start({ _loadSnapshot: kept.arrayBuffer().then((buffer) => {
-      const bytes = new Uint8Array(buffer);
+    const pyodide = await start({ _loadSnapshot: (async () => {
+      const bytes = new Uint8Array(Number(kept.headers.get(DIGEST).split("-").pop())), reader = kept.body.pipeThrough(new DecompressionStream("gzip")).getReader();
+      for (let at = 0, part = await reader.read(); !part.done; at += part.value.length, part = await reader.read()) bytes.set(part.value, at);
       if (digest(bytes) !== kept.headers.get(DIGEST)) throw new Error("not the snapshot kept");
       return bytes;
-    }) });
+    })() });
     pyodide.runPython("from lukfu.web.worker import GAME\nassert GAME.seq == 0");  // (the game is there)
     console.info(`lukfu: Python restored from a snapshot in ${Math.round(performance.now() - began)} ms`);
     return pyodide;
@@ -85,8 +84,8 @@ async function restore(opened, start) {
 }
 
 // Python with the game imported (as index.html's script does) and the standard modules PyScript's
-// own package imports as the worker starts (html.entities: a large one), before PyScript or the
-// player touch it: its snapshot, held until the game is idle, then kept in place of others'.
+// own package imports (html.entities: a large one), before PyScript or the player touch it: its
+// snapshot, kept gzip'd (31 MB in 5) in place of others' once the game is idle (worker.py asks).
 async function prepare(pyodide, opened) {
   const archive = await early.catch(() => null);
   if (!archive || !archive.ok) return;  // (PyScript's own fetch of it says so)
@@ -97,7 +96,8 @@ async function prepare(pyodide, opened) {
     const bytes = snapshot;
     snapshot = null;
     try {
-      if (bytes) await opened.put(SHELF + SNAPSHOT, new Response(bytes, { headers: { [DIGEST]: digest(bytes) } }));
+      const zipped = bytes && new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip")));
+      if (bytes) await opened.put(SHELF + SNAPSHOT, new Response(await zipped.blob(), { headers: { [DIGEST]: digest(bytes) } }));
       for (const old of await opened.keys()) {
         if (old.url.startsWith(SHELF) && old.url !== SHELF + SNAPSHOT) await opened.delete(old);
       }
