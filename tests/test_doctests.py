@@ -31,6 +31,7 @@ MODULES = [
     "lukfu.web.replay",
     "lukfu.web.worker",
     "lukfu.puzzles",
+    "tools.shipped",
 ]
 
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
-from tools import bytecode, fonts, icons, runtime, stdlib
+from tools import bytecode, fonts, icons, runtime, shipped, stdlib
 
 ROOT = runtime.ROOT
 SITE = ROOT / "site"
@@ -47,6 +47,7 @@ WORKBOX_SCRIPT = ROOT / "tools" / "service_worker.mjs"
 PYODIDE_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip")
 SILENCE = "static/silence.wav"  # written here (`silence`); the boot JSON tells the page's Python
 INTERPRETER = "static/pyodide.mjs"  # pyscript.toml's interpreter: Pyodide, its bytes counted
+STYLESHEET = "static/style.css"  # shipped without its comments (tools/shipped.py)
 # PyScript's chunks that its core imports as it starts the page (its error plugin, which it loads
 # even when left out, and zip.js, with which MicroPython's [files] unpacks page.zip); the other
 # plugins (left out in both configurations), the TOML parser (they come as JSON) never ship.
@@ -441,6 +442,7 @@ def build_site(dest: Path = SITE, verbose: bool = True) -> Path:
         bytecode.PAGE_ARCHIVE: bytecode.page_archive(),
         INTERPRETER: interpreter(ship).encode("utf-8"),
         "manifest.webmanifest": manifest().encode("utf-8"),
+        STYLESHEET: shipped.stylesheet((ROOT / STYLESHEET).read_text(encoding="utf-8")).encode("utf-8"),
     }
     written.update({f"icons/{name}": png for name, png in icons.drawn(THEME, BACKGROUND).items()})
     written[SILENCE] = silence()
