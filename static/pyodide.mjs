@@ -10,7 +10,7 @@ export { version };
 const FOLDER = new URL("../runtime/pyodide/", import.meta.url).href;
 const LOCK = null;  // (tools/site.py writes Pyodide's package index here: one download fewer)
 const SNAPSHOT = null;  // (tools/site.py: a hash of what a snapshot depends on; null: none made)
-const SHELF = new URL("../snapshot/", import.meta.url).href, DIGEST = "X-Lukfu-Digest";
+const SHELF = new URL("../snapshot/", import.meta.url).href, LENGTH = "X-Lukfu-Length";
 const tell = (news) => postMessage({ lukfu: news });
 let fail, restoring = false;
 const failed = new Promise((_, reject) => {
@@ -59,17 +59,18 @@ export async function loadPyodide(options) {
 }
 
 // This version's snapshot, restored (else null, and a broken one is dropped): unzipped as it is
-// read into the length its digest names (more throws), it must hash to that digest before Pyodide
-// takes it.  A download that fails meanwhile is not the game's failure yet: the fresh start says so.
+// read, gzip's own checksum and the length kept beside it hold before Pyodide takes it.  A download
+// that fails meanwhile is not the game's failure yet: the fresh start that follows says so.
 async function restore(opened, start) {
   const began = performance.now(), kept = await shelved;
   try {
     restoring = true;
     if (!kept) return null;
     const pyodide = await start({ _loadSnapshot: (async () => {
-      const bytes = new Uint8Array(Number(kept.headers.get(DIGEST).split("-").pop())), reader = kept.body.pipeThrough(new DecompressionStream("gzip")).getReader();
-      for (let at = 0, part = await reader.read(); !part.done; at += part.value.length, part = await reader.read()) bytes.set(part.value, at);
-      if (digest(bytes) !== kept.headers.get(DIGEST)) throw new Error("not the snapshot kept");
+      const bytes = new Uint8Array(Number(kept.headers.get(LENGTH))), reader = kept.body.pipeThrough(new DecompressionStream("gzip")).getReader();
+      let at = 0;  // (spoilt or cut short: the unzipping throws; longer than kept: a RangeError)
+      for (let part = await reader.read(); !part.done; at += part.value.length, part = await reader.read()) bytes.set(part.value, at);
+      if (!at || at !== bytes.length) throw new Error("not the snapshot kept");
       return bytes;
     })() });
     pyodide.runPython("from lukfu.web.worker import GAME\nassert GAME.seq == 0");  // (the game is there)
@@ -96,8 +97,8 @@ async function prepare(pyodide, opened) {
     const bytes = snapshot;
     snapshot = null;
     try {
-      const zipped = bytes && new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip")));
-      if (bytes) await opened.put(SHELF + SNAPSHOT, new Response(await zipped.blob(), { headers: { [DIGEST]: digest(bytes) } }));
+      const zipped = bytes && await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))).blob();
+      if (zipped) await opened.put(SHELF + SNAPSHOT, new Response(zipped, { headers: { [LENGTH]: String(bytes.length) } }));
       for (const old of await opened.keys()) {
         if (old.url.startsWith(SHELF) && old.url !== SHELF + SNAPSHOT) await opened.delete(old);
       }
@@ -105,13 +106,4 @@ async function prepare(pyodide, opened) {
       console.info(`lukfu: no snapshot kept (${error})`);
     }
   };
-}
-
-// What a snapshot's bytes hash to: FNV-1a over its 32-bit words, read in place (WebCrypto's
-// SHA-256 would copy its 31 MB, and take longer), and its length.  Any one word changed changes it.
-function digest(bytes) {
-  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < words.length; i++) hash = Math.imul(hash ^ words[i], 16777619);
-  return `fnv1a32-${(hash >>> 0).toString(16)}-${bytes.byteLength}`;
 }

@@ -3,7 +3,7 @@ a snapshot that is broken, or was made by another build, is never used.
 
 A snapshot is made on a visit that has none, before PyScript or the player touched Python, and kept
 in Cache Storage, gzip'd, once the game is idle; it is named by a hash of everything it depends on
-(tools/site.py: `snapshot_key`), with what its bytes hash to beside it.  The worker says on the
+(tools/site.py: `snapshot_key`), with its length beside it.  The worker says on the
 console how its Python started (a restore, or why not): what the player sees is only the game.
 """
 
@@ -40,7 +40,7 @@ KEPT = f"""async () => {{
   return found;
 }}"""
 # Put the snapshot kept at ``from`` under ``to``, its bytes spoilt by ``spoil`` (a function body of
-# ``bytes``, a Uint8Array, that returns the bytes to keep), what they hashed to kept beside them.
+# ``bytes``, a Uint8Array, that returns the bytes to keep), its length kept beside them.
 MOVE = f"""async ([from, to, spoil]) => {{
   const shelf = await caches.open("{SHELF}"), kept = await shelf.match(from);
   const bytes = new Function("bytes", spoil)(new Uint8Array(await kept.arrayBuffer()));
