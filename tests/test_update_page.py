@@ -187,6 +187,30 @@ def test_a_5000_digit_seed_deals_a_random_deal_with_one_notice() -> None:
     assert sum(1 for _id, _words, is_notice in page.view.log if is_notice) == 1
 
 
+@pytest.mark.parametrize("bad", ["seed=12x", "deal=AAAAAAAA"])
+def test_a_bad_deal_in_the_address_deals_a_new_random_one_and_keeps_yours_aside(bad: str) -> None:
+    page = started("?seed=7&master=0&delay=0")
+    page.call()
+    before = page.model.table.session
+    assert before is not None
+    # The notice says "this deal is random" (or "a new deal instead"): so it is, with the
+    # address's Master, and the deal you were playing waits to be taken back.
+    linked = reloaded(page, f"?{bad}&master=1&delay=0")
+    session = linked.model.table.session
+    assert session is not None and session.record() != before.record()
+    assert session.state.master == 1
+    assert linked.model.table.kind == FREE
+    first, aside = linked.notices()
+    assert "(12x)" in first or "(AAAAAAAA)" in first
+    assert aside == saving.aside_text(tr)
+    assert "was deal number" not in " ".join(linked.log())  # a random deal's number is secret
+    linked.press("resume-aside")
+    back = linked.model.table.session
+    assert back is not None and back.record() == before.record()
+    # The address no longer names a deal: a reload goes on with the table, not a new random deal.
+    assert "seed=" not in linked.model.visit.query and "deal=" not in linked.model.visit.query
+
+
 # --- languages and settings -------------------------------------------------------------------
 
 

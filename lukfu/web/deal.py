@@ -114,8 +114,9 @@ def resume(model: Model, fx: list[Effect], saved: str | None) -> Model:
     return model
 
 
-def unfinished(saved: str | None, number: int, master: int | None) -> str | None:
-    """The save of a deal in progress that the address's deal ``number`` is about to replace."""
+def unfinished(saved: str | None, number: int | None, master: int | None) -> str | None:
+    """The save of a deal in progress that the address's deal ``number`` (None: a random one)
+    is about to replace."""
     if saved is None:
         return None
     try:
@@ -127,7 +128,7 @@ def unfinished(saved: str | None, number: int, master: int | None) -> str | None
     return None if session.is_over or same else saved
 
 
-def set_aside(model: Model, fx: list[Effect], number: int, master: int | None,
+def set_aside(model: Model, fx: list[Effect], number: int | None, master: int | None,
               saved: str | None = None) -> Model:
     """Before deal ``number`` replaces the table: a deal of yours still going (not that one) is
     kept to go back to ("Back to your deal", `update.resume_aside`): the table's, or at the

@@ -44,6 +44,7 @@ MAX_DIGITS = {"seed": len(str(MAX_DEAL_NUMBER)), "master": 1, "delay": len(str(M
 class Options:
     deal_number: int | None = None  # ?seed= (the address's name for it); None: a random deal
     master: int | None = None  # None: the engine picks the Master
+    new_deal: bool = False  # ?seed= or ?deal= given, even a bad one: the address asks for a deal
     delay: int | None = None  # milliseconds; None: use the speed setting
     language: str | None = None  # None: the browser's or the default language
     day: str | None = None  # ?daily=YYYY-MM-DD: that day's deal (`lukfu.daily`)
@@ -110,6 +111,7 @@ def parse_options(query: str, languages: list[str]) -> Options:
     """Read the address's query string; ``languages`` are the codes that have a catalog."""
     options = Options()
     params = dict(query_pairs(query))  # the last value of a repeated name wins
+    options.new_deal = "seed" in params or "deal" in params
     for name, high in (("seed", MAX_DEAL_NUMBER), ("master", 2), ("delay", MAX_DELAY)):
         value = params.get(name)
         if value is None:

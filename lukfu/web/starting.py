@@ -13,7 +13,7 @@ from lukfu.stats import Statistics, StatisticsError
 from lukfu.web import challenging, choices, dailies, deal, learning, options, puzzling, saving
 from lukfu.web.deal import notice, storage_refused
 from lukfu.web.effects import Address, Effect, FetchCatalog, RegisterOffline, Store
-from lukfu.web.kinds import SHARED
+from lukfu.web.kinds import FREE, SHARED
 from lukfu.web.model import Boot, Model
 from lukfu.web.saving import Totals
 
@@ -90,13 +90,16 @@ def ready(model: Model, fx: list[Effect]) -> Model:
     model, opened = by_address(model, fx, found, saved)
     if opened:  # a friend's challenge, or a day's deal
         model, _ = learning.boot(model, fx, progress, first_visit, None, may_open=False)
-    elif found.deal_number is not None:
-        # A deal named by the address is dealt once: a reload then resumes it from the save.
+    elif found.new_deal:
+        # A deal named by the address is dealt once: a reload then resumes it from the save.  A
+        # number or code that cannot be read deals a random deal, as its notice says (with the
+        # address's Master, if that one can be read), and your deal in progress is kept aside.
         query = options.without_deal(model.visit.query)
         fx.append(Address(query))
         model = model._replace(visit=model.visit._replace(query=query))
-        model = deal.set_aside(model, fx, found.deal_number, found.master, saved)
-        model = deal.deal(model, fx, found.deal_number, found.master, SHARED)
+        number = found.deal_number
+        model = deal.set_aside(model, fx, number, found.master, saved)
+        model = deal.deal(model, fx, number, found.master, FREE if number is None else SHARED)
         model, _ = learning.boot(model, fx, progress, first_visit, None, may_open=False)
     else:
         model, on = learning.boot(model, fx, progress, first_visit, saved)
