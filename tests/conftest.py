@@ -171,9 +171,15 @@ class Chromium:
 
     kind: Any
     executable: str | None
+    launching: dict[str, Any] = field(default_factory=dict)
 
     def options(self) -> dict[str, Any]:
-        return {"executable_path": self.executable, "args": chromium_tool.FLAGS, "headless": True}
+        """The executable, the project's flags, and Chromium's features that tests turn off
+        (tools/chromium.py: read once a run)."""
+        if not self.launching:
+            plain = {"executable_path": self.executable, "args": chromium_tool.FLAGS, "headless": True}
+            self.launching = chromium_tool.with_features_off(self.kind.launch, plain)
+        return self.launching
 
     def launch(self) -> Browser:
         from playwright.sync_api import Error as PlaywrightError

@@ -23,7 +23,7 @@ import pytest
 from test_page_game import READY, Player, speak
 
 from lukfu.i18n import translator
-from tools import devserver, site
+from tools import devserver, service_worker
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -125,7 +125,7 @@ def publish_new_version(served: Served) -> Path:
     style = root / "static" / "style.css"
     style.write_text(style.read_text(encoding="utf-8") + "\n:root { --version-mark: 2; }\n",
                      encoding="utf-8")
-    site.generate_service_worker(root)
+    service_worker.generate(root)
     served.link.unlink()
     served.link.symlink_to(root, target_is_directory=True)
     return root

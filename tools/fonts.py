@@ -135,7 +135,7 @@ def in_ranges(codepoint: int, ranges: tuple[tuple[int, int], ...]) -> bool:
 def face_codepoints(face: Face, page: str, catalogs: str) -> list[int]:
     """The characters ``face`` must have, sorted."""
     text = (page if face.page_only else page + catalogs + FIXED_TEXT) + EVERY_FACE
-    return sorted({cp for cp in map(ord, text) if in_ranges(cp, face.ranges) or cp == SPACE})
+    return sorted(cp for cp in set(map(ord, text)) if in_ranges(cp, face.ranges) or cp == SPACE)
 
 
 def face_sources(face: Face) -> list[Path]:

@@ -131,6 +131,16 @@ def each_in_a_process(work: Callable[..., Result], calls: list[tuple[Any, ...]])
         return list(pool.map(work, *zip(*calls, strict=True)))
 
 
+def write(target: Path, data: bytes) -> None:
+    """``data`` in ``target``, whole or not at all (a ``.partial`` file renamed)."""
+    if target.is_file() and target.read_bytes() == data:
+        return  # unchanged: keep its time, so nothing downstream thinks it changed
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(target.name + ".partial")
+    partial.write_bytes(data)
+    partial.replace(target)
+
+
 def human(size: int) -> str:
     """Bytes as e.g. '9.2 MB' (decimal units, like most web tooling)."""
     if size >= 1_000_000:

@@ -28,7 +28,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tomllib
 import wave
@@ -36,11 +35,10 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
-from tools import bytecode, fonts, icons, runtime, shipped, stdlib
+from tools import bytecode, fonts, icons, runtime, service_worker, shipped, stdlib
 
 ROOT = runtime.ROOT
 SITE = ROOT / "site"
-WORKBOX_SCRIPT = ROOT / "tools" / "service_worker.mjs"
 
 # Pyodide's files that the game's worker downloads with fetch(): it counts their bytes for the
 # progress bar.  (pyodide.mjs and pyodide.asm.mjs are JavaScript modules it imports.)
@@ -414,25 +412,6 @@ def silence() -> bytes:
     return out.getvalue()
 
 
-def write(target: Path, data: bytes) -> None:
-    if target.is_file() and target.read_bytes() == data:
-        return  # unchanged: keep its time, so nothing downstream thinks it changed
-    target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_name(target.name + ".partial")
-    partial.write_bytes(data)
-    partial.replace(target)
-
-
-def generate_service_worker(dest: Path) -> None:
-    """Workbox writes dest/sw.js with every file of ``dest`` in its precache manifest."""
-    node = shutil.which("node")
-    if node is None:
-        raise runtime.BuildError("node is missing: install Node.js 20+ (the service worker needs it)")
-    result = subprocess.run([node, str(WORKBOX_SCRIPT), str(dest)], capture_output=True, text=True)
-    if result.returncode:
-        raise runtime.BuildError(f"Workbox failed:\n{result.stderr.strip() or result.stdout.strip()}")
-
-
 def build_site(dest: Path = SITE, verbose: bool = True) -> Path:
     """Build runtime/ (tools/runtime.py), then write ``dest`` with exactly the shipment."""
     runtime.build(verbose=verbose)
@@ -454,7 +433,7 @@ def build_site(dest: Path = SITE, verbose: bool = True) -> Path:
         if path not in written:
             place(source, dest / path)
     for path, data in written.items():
-        write(dest / path, data)
+        runtime.write(dest / path, data)
     keep = set(ship.files) | set(written) | {"sw.js"}
     for old in sorted(dest.rglob("*"), reverse=True):
         rel = old.relative_to(dest).as_posix()
@@ -462,7 +441,7 @@ def build_site(dest: Path = SITE, verbose: bool = True) -> Path:
             old.unlink()
         elif old.is_dir() and not any(old.iterdir()):
             old.rmdir()
-    generate_service_worker(dest)
+    service_worker.generate(dest)
     if verbose:
         trimmed = ship.files[f"{ship.pyodide}/{stdlib.NAME}"]
         print(f"{stdlib.NAME:20} {runtime.human(trimmed.stat().st_size):>9}  "
