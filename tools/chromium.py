@@ -40,7 +40,7 @@ def with_features_off(launch: Callable[..., Any], options: dict[str, Any]) -> di
         processes = browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")
         pid = next(p["id"] for p in processes["processInfo"] if p["type"] == "browser")
         switches = Path(f"/proc/{pid}/cmdline").read_bytes().decode("utf-8").split("\0")
-    except (OSError, StopIteration):
+    except Exception:  # (no /proc, or a Chromium without that call: the tests are only slower)
         return options
     finally:
         browser.close()
