@@ -234,10 +234,15 @@ class SharedContexts:
         self.log: BrowserLog | None = None  # the log of the test now running
 
     def new_page(self, site_url: str, args: dict[str, Any], log: BrowserLog) -> tuple[Any, Page]:
-        key = repr((site_url, sorted(args.items())))
+        # A test's window size is its page's: it needs no browser of its own (nor does asking
+        # for no touch screen, which none has unless asked).
+        viewport = args.get("viewport")
+        shared = {name: value for name, value in args.items()
+                  if name != "viewport" and (name, value) != ("has_touch", False)}
+        key = repr((site_url, sorted(shared.items())))
         context = self.contexts.get(key)
         if context is None:
-            options = {"base_url": site_url, "service_workers": "block", **args}
+            options = {"base_url": site_url, "service_workers": "block", **shared}
             folder = self.profiles / f"profile-{len(self.contexts)}"
             context = self.contexts[key] = self.chromium.profile(folder, **options)
             watch(context, lambda: self.log)
@@ -245,6 +250,8 @@ class SharedContexts:
         for blank in context.pages:  # the window a profile opens with
             blank.close()
         page = context.new_page()
+        if viewport is not None:
+            page.set_viewport_size(viewport)
         session = context.new_cdp_session(page)
         session.send("Storage.clearDataForOrigin", {
             "origin": origin(site_url),
