@@ -35,6 +35,7 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 from urllib.parse import urlsplit
@@ -171,21 +172,19 @@ class Chromium:
 
     kind: Any
     executable: str | None
-    launching: dict[str, Any] = field(default_factory=dict)
 
+    @cached_property
     def options(self) -> dict[str, Any]:
         """The executable, the project's flags, and Chromium's features that tests turn off
         (tools/chromium.py: read once a run)."""
-        if not self.launching:
-            plain = {"executable_path": self.executable, "args": chromium_tool.FLAGS, "headless": True}
-            self.launching = chromium_tool.with_features_off(self.kind.launch, plain)
-        return self.launching
+        plain = {"executable_path": self.executable, "args": chromium_tool.FLAGS, "headless": True}
+        return chromium_tool.with_features_off(self.kind.launch, plain)
 
     def launch(self) -> Browser:
         from playwright.sync_api import Error as PlaywrightError
 
         try:
-            return self.kind.launch(**self.options())  # type: ignore[no-any-return]
+            return self.kind.launch(**self.options)  # type: ignore[no-any-return]
         except PlaywrightError as error:
             pytest.fail(f"Chromium ({self.executable or 'Playwright build'}) did not start: {error}")
 
@@ -193,7 +192,7 @@ class Chromium:
         """A browser of its own with a profile on disk (``folder``): its HTTP cache keeps
         Pyodide's 9.6 MB WebAssembly, which an in-memory context's cache does not, so each
         page boots from the cache and V8's code cache instead of compiling it again."""
-        return self.kind.launch_persistent_context(str(folder), **self.options(), **options)
+        return self.kind.launch_persistent_context(str(folder), **self.options, **options)
 
 
 @pytest.fixture(scope="session")
